@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** The backend error codes of the spec's catalogue (both documents, section 8). */
+export const ERROR_CODES = [
+  'unknown',
+  'duplicate_record',
+  'missing_relation',
+  'missing_fields',
+  'invalid_data',
+  'invalid_format',
+  'no_permission',
+  'invalid_field',
+  'server_error',
+  'unexpected_db',
+  'name_exists',
+  'not_found',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'unauthorized',
+] as const;
+export const ZErrorCode = z.enum(ERROR_CODES);
+export type TErrorCode = z.infer<typeof ZErrorCode>;
+
+/**
+ * The auth error keys, translated by the client under `auth.errors.<key>`
+ * (spec: public pages §8, catalogue of translated auth messages).
+ */
+export const AUTH_ERROR_KEYS = [
+  'incorrectCredentials',
+  'userNotFound',
+  'signupFailed',
+  'emailExists',
+  'invalidEmail',
+  'passwordTooShort',
+  'tokenExpired',
+  'sessionExpired',
+  'emailUnconfirmed',
+  'providerConflict',
+  'unauthorized',
+  'invalidRequest',
+  'rateLimited',
+  'unknownAuthError',
+  'generic',
+] as const;
+export const ZAuthErrorKey = z.enum(AUTH_ERROR_KEYS);
+export type TAuthErrorKey = z.infer<typeof ZAuthErrorKey>;
+
+/** The one JSON shape of every error the API returns. */
+export const ZApiError = z.object({
+  error: z.string(),
+  code: ZErrorCode,
+  errorKey: ZAuthErrorKey.optional(),
+  /** For validation failures: the field that failed, as a dotted path. */
+  field: z.string().optional(),
+});
+export type TApiError = z.infer<typeof ZApiError>;
+
+/** HTTP status of each code, used by the server's one error handler. */
+export const ERROR_STATUS: Record<TErrorCode, number> = {
+  unknown: 500,
+  duplicate_record: 409,
+  missing_relation: 404,
+  missing_fields: 400,
+  invalid_data: 400,
+  invalid_format: 400,
+  no_permission: 403,
+  invalid_field: 400,
+  server_error: 500,
+  unexpected_db: 500,
+  name_exists: 409,
+  not_found: 404,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  unauthorized: 401,
+};

@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { registerErrorHandling, sendError } from './http/errors.js';
+import { WEB_DIST_DIR, ROOT_DIR } from './lib/paths.js';
+import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
+import { outboxRoutes } from './modules/dev/outbox.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+export interface BuildAppOptions {
+  /** The built web app to serve; defaults to dist/web. Absent folder: the API alone. */
+  webDir?: string;
+}
+
+async function readVersion(): Promise<string> {
+  const pkg = JSON.parse(await readFile(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Builds the HTTP app from its parts. No `listen` here: tests drive it through `app.inject`. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    loggerInstance: ctx.logger,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON (and multipart where a call uploads files); a text body is a mistake, answered 415.
+  app.removeContentTypeParser(['text/plain']);
+
+  const https = config.appUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(rateLimit, { global: false });
+
+  registerErrorHandling(app);
+
+  const version = await readVersion();
+  await app.register(healthRoutes(ctx, version));
+  await app.register(clientErrorRoutes());
+  if (!config.isProduction) await app.register(outboxRoutes(ctx));
+
+  const webDir = options.webDir ?? WEB_DIST_DIR;
+  const indexFile = path.join(webDir, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: true,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  const sendIndex = async (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(indexFile, 'utf8'));
+  if (hasWeb) app.get('/', (_request, reply) => sendIndex(reply));
+
+  // Unknown /api paths answer JSON, never the web app; page routes get the single-page app.
+  app.setNotFoundHandler(async (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|dev)(\/|$)/.test(urlPath);
+    if (isPage && hasWeb) return sendIndex(reply);
+    return sendError(reply, 404, {
+      error: urlPath.startsWith('/api')
+        ? `No such API call: ${request.method} ${urlPath}.`
+        : `Nothing here: ${request.method} ${urlPath}.`,
+      code: 'not_found',
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('runs with no environment at all on the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.mediaDir).toBe(path.join(path.resolve('./data'), 'media'));
+    expect(config.outboxDir).toBe(path.join(path.resolve('./data'), 'outbox'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.role).toBe('all');
+  });
+
+  it('derives APP_URL from PORT and strips a trailing slash from an explicit one', () => {
+    expect(loadConfig({ PORT: '4100' }).appUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ APP_URL: 'https://app.example.com/' }).appUrl).toBe('https://app.example.com');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
+  });
+
+  it('names the variable and what it expects when a value is bad', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as ConfigError).message;
+      expect(message).toMatch(/PORT: expected a port number/);
+      expect(message).toMatch(/DATABASE_URL: expected a PostgreSQL connection URL/);
+      expect(message).toMatch(/SMTP_URL: expected an SMTP URL/);
+      // Connection strings may hold passwords: never echoed.
+      expect(message).not.toContain('mysql://x');
+    }
+  });
+
+  it('requires a JWT secret and a public address in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required when NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/APP_URL: required/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), APP_URL: 'https://a.example' }).isProduction).toBe(true);
+  });
+
+  it('rejects a short JWT secret', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: expected at least 32 characters/);
+  });
+});

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Everything else receives a typed `Config`.
+ * A bad value stops the start with a message naming the variable and what it expects.
+ */
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+const urlWithProtocols = (protocols: string[], what: string) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `expected ${what} (${protocols.map((p) => p + '//…').join(' or ')})` },
+  );
+
+const ZEnv = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'expected a port number' }).int('expected a whole number').min(0).max(65535).default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  APP_URL: optional(urlWithProtocols(['http:', 'https:'], 'an absolute http(s) URL such as https://app.example.com')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'a PostgreSQL connection URL')),
+  DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(10)),
+  SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'an SMTP URL such as smtp://user:pass@host:587')),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Vouchreel <no-reply@vouchreel.app>')),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'expected an e-mail address' }).default('support@vouchreel.app')),
+  BRAND_NAME: z.preprocess(emptyToUndefined, z.string().min(1).max(40).default('Vouchreel')),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  ),
+  ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'api', 'worker']).default('all')),
+  JWT_SECRET: optional(z.string().min(32, 'expected at least 32 characters')),
+  BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+});
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  mediaDir: string;
+  outboxDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  brandName: string;
+  logLevel: string;
+  role: Role;
+  jwtSecret: string | undefined;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '?');
+      const got = env[name];
+      return `${name}: ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(name.includes('SECRET') || name.includes('URL') ? '…' : got)})`}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    problems.push('JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)');
+  }
+  if (e.NODE_ENV === 'production' && !e.APP_URL) {
+    problems.push('APP_URL: required when NODE_ENV=production (the public https address of the app)');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    brandName: e.BRAND_NAME,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    role: e.ROLE,
+    jwtSecret: e.JWT_SECRET,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY === 'true',
+  };
+}

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { MIGRATIONS_DIR } from '../lib/paths.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The one database type services use; both drivers produce it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle, or the database itself, for functions that work inside either. */
+export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/** Raw SQL executor, as pg-boss's `db` option expects it. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** The PostgreSQL URL, when not embedded. */
+  url?: string;
+  executeSql: ExecuteSql;
+  migrate(): Promise<void>;
+  ping(): Promise<number>;
+  close(): Promise<void>;
+  /** The PGlite instance, when embedded (tests clone it). */
+  pglite?: PGlite;
+  /** The pg pool, on PostgreSQL. */
+  pool?: pg.Pool;
+}
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL URL; without it, PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; 'memory://' for an in-memory database. */
+  pgliteDataDir?: string;
+  /** An existing PGlite instance (tests). */
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+async function ping(db: Db): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`select 1`);
+  return Math.round((performance.now() - started) * 10) / 10;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client that errors (server restart) must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'postgres',
+      url: options.databaseUrl,
+      pool,
+      executeSql: async (text, values) => pool.query(text, values),
+      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+
+  let client = options.pglite;
+  if (!client) {
+    const dataDir = options.pgliteDataDir ?? 'memory://';
+    if (!dataDir.startsWith('memory://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+    client = await PGlite.create(dataDir);
+  }
+  const pgl = client;
+  const drizzled = drizzlePglite(pgl, { schema });
+  const db = drizzled as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    pglite: pgl,
+    // pg-boss's own migrations are multi-statement scripts without parameters: those need `exec`.
+    executeSql: async (text, values) =>
+      values?.length ? pgl.query(text, values) : ((await pgl.exec(text)).at(-1) ?? { rows: [] }),
+    migrate: () => migratePglite(drizzled, { migrationsFolder: MIGRATIONS_DIR }),
+    ping: () => ping(db),
+    close: async () => {
+      if (!pgl.closed) await pgl.close();
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetDatabase, testDatabaseDriver, workerDatabase } from '../test/database.js';
+import type { Database } from './client.js';
+import { companies, creditTransactions, questions, testimonialRequests, users } from './schema.js';
+
+/**
+ * The same migrations and queries on PGlite and on PostgreSQL: this file runs in both test projects
+ * (CI sets TEST_DATABASE_URL, so the 'postgres' project runs it on the machine's PostgreSQL 15).
+ */
+describe(`database on ${testDatabaseDriver()}`, () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await workerDatabase();
+    await resetDatabase(database);
+  });
+  afterAll(async () => {
+    await resetDatabase(database);
+  });
+
+  const pgCode = (error: unknown): string | undefined => {
+    let e: unknown = error;
+    while (e && typeof e === 'object') {
+      const code = (e as { code?: unknown }).code;
+      if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+      e = (e as { cause?: unknown }).cause;
+    }
+    return undefined;
+  };
+
+  it('is on the expected driver with every migration applied', async () => {
+    expect(database.driver).toBe(testDatabaseDriver());
+    const { rows } = await database.executeSql(
+      `select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
+      [],
+    );
+    expect((rows[0] as { n: number }).n).toBe(15);
+    // Applying again is a no-op.
+    await database.migrate();
+  });
+
+  it('keeps company names unique without regard to case', async () => {
+    await database.db.insert(companies).values({ name: 'Acme Studio' });
+    const duplicate = database.db.insert(companies).values({ name: 'ACME studio' });
+    await expect(duplicate).rejects.toSatisfy((e: unknown) => pgCode(e) === '23505');
+  });
+
+  it('keeps e-mails unique without regard to case and never lets credits go negative', async () => {
+    const [company] = await database.db.insert(companies).values({ name: 'Bakery Bloom', credits: 1 }).returning();
+    if (!company) throw new Error('no company');
+    await database.db.insert(users).values({ companyId: company.id, email: 'Anna@Bloom.fr', firstname: 'Anna', lastname: 'B' });
+    await expect(
+      database.db.insert(users).values({ companyId: company.id, email: 'anna@bloom.fr', firstname: 'A', lastname: 'B' }),
+    ).rejects.toSatisfy((e: unknown) => pgCode(e) === '23505');
+
+    const spend = () =>
+      database.db
+        .update(companies)
+        .set({ credits: sql`${companies.credits} - 1` })
+        .where(eq(companies.id, company.id));
+    await spend();
+    await expect(spend()).rejects.toSatisfy((e: unknown) => pgCode(e) === '23514');
+    const [after] = await database.db.select({ credits: companies.credits }).from(companies).where(eq(companies.id, company.id));
+    expect(after?.credits).toBe(0);
+  });
+
+  it('pays a testimonial at most once (partial unique index) and rolls a failed transaction back', async () => {
+    const [company] = await database.db.insert(companies).values({ name: 'Garage Nord', credits: 5 }).returning();
+    if (!company) throw new Error('no company');
+    const [request] = await database.db
+      .insert(testimonialRequests)
+      .values({
+        companyId: company.id,
+        token: 'tok-' + company.id,
+        customerName: 'Léa Martin',
+        customerEmail: 'lea@example.com',
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    if (!request) throw new Error('no request');
+
+    const pay = () =>
+      database.db.transaction(async (tx) => {
+        await tx
+          .update(companies)
+          .set({ credits: sql`${companies.credits} - 1` })
+          .where(eq(companies.id, company.id));
+        await tx.insert(creditTransactions).values({
+          companyId: company.id,
+          transactionType: 'testimonial_payment',
+          credits: -1,
+          requestId: request.id,
+        });
+      });
+    await pay();
+    await expect(pay()).rejects.toSatisfy((e: unknown) => pgCode(e) === '23505');
+    const [after] = await database.db.select({ credits: companies.credits }).from(companies).where(eq(companies.id, company.id));
+    expect(after?.credits).toBe(4);
+    // Other kinds of transaction for the same request are not constrained.
+    await database.db.insert(creditTransactions).values({
+      companyId: company.id,
+      transactionType: 'adjustment',
+      credits: 1,
+      requestId: request.id,
+    });
+    const rows = await database.db
+      .select()
+      .from(creditTransactions)
+      .where(and(eq(creditTransactions.companyId, company.id), eq(creditTransactions.requestId, request.id)));
+    expect(rows.map((r) => r.transactionType).sort()).toEqual(['adjustment', 'testimonial_payment']);
+  });
+
+  it('orders questions and reads jsonb render state the same way', async () => {
+    const [company] = await database.db.insert(companies).values({ name: 'Yoga Flow' }).returning();
+    if (!company) throw new Error('no company');
+    await database.db.insert(questions).values([
+      { companyId: company.id, text: 'Deux ?', orderPosition: 2 },
+      { companyId: company.id, text: 'Un ?', orderPosition: 1 },
+    ]);
+    const list = await database.db.query.questions.findMany({
+      where: eq(questions.companyId, company.id),
+      orderBy: (q, { asc }) => [asc(q.orderPosition)],
+    });
+    expect(list.map((q) => q.text)).toEqual(['Un ?', 'Deux ?']);
+
+    const [request] = await database.db
+      .insert(testimonialRequests)
+      .values({
+        companyId: company.id,
+        token: 'tok-yoga',
+        customerName: 'Sam',
+        customerEmail: 'sam@example.com',
+        expiresAt: new Date(Date.now() + 86_400_000),
+        renderState: { merge: { phase: 'rendering', progress: 40, error: null, jobId: 'j1', updatedAt: '2026-01-01T00:00:00Z' } },
+      })
+      .returning();
+    expect(request?.renderState.merge?.progress).toBe(40);
+    expect(request?.status).toBe('pending');
+    await expect(
+      database.db.update(testimonialRequests).set({ status: 'archived' }).where(eq(testimonialRequests.id, request!.id)),
+    ).rejects.toSatisfy((e: unknown) => pgCode(e) === '23514');
+  });
+});

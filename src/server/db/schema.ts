@@ -1,0 +1,386 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Every entity of both spec documents. Company-owned rows carry `company_id` and are always read and
+ * written through the company of the verified token. Media columns hold storage keys, never URLs:
+ * URLs are signed when a response is built.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Render state of an output (intro, subtitles, merge, export): kept with the row the output belongs to. */
+export interface RenderState {
+  phase: 'queued' | 'rendering' | 'ready' | 'failed';
+  progress: number;
+  error: string | null;
+  jobId: string | null;
+  updatedAt: string;
+}
+export type RenderStates = Partial<Record<string, RenderState>>;
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    mailLanguage: text('mail_language').notNull().default('en'),
+    logoKey: text('logo_key'),
+    credits: integer('credits').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('companies_name_lower_uq').on(sql`lower(${t.name})`),
+    check('companies_credits_nonnegative', sql`${t.credits} >= 0`),
+    check('companies_mail_language_ck', sql`${t.mailLanguage} in ('en', 'fr')`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    avatarUrl: text('avatar_url'),
+    googleSub: text('google_sub'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    language: text('language').notNull().default('en'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_sub_uq').on(t.googleSub),
+    index('users_company_idx').on(t.companyId),
+  ],
+);
+
+/** A refresh-token family: one sign-in. Rotation keeps the family; reuse of a rotated token revokes it. */
+export const refreshTokenFamilies = pgTable(
+  'refresh_token_families',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_families_user_idx').on(t.userId)],
+);
+
+/** One token of a family, stored only as a SHA-256 hash. `rotatedAt` is set when it was exchanged. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => refreshTokenFamilies.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** Single-use links sent by e-mail (confirmation, password reset), stored only as hashes. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_tokens_hash_uq').on(t.tokenHash),
+    index('email_tokens_user_idx').on(t.userId, t.purpose),
+    check('email_tokens_purpose_ck', sql`${t.purpose} in ('confirm_email', 'reset_password')`),
+  ],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    orderPosition: integer('order_position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('questions_company_position_idx').on(t.companyId, t.orderPosition)],
+);
+
+export const testimonialRequests = pgTable(
+  'testimonial_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The private link's token (a capability, 256 random bits). */
+    token: text('token').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPosition: text('customer_position'),
+    language: text('language').notNull().default('english'),
+    gift: text('gift'),
+    backgroundColor: text('background_color').notNull().default('#000000'),
+    status: text('status').notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastReminderSent: timestamp('last_reminder_sent', { withTimezone: true }),
+    reminderCount: integer('reminder_count').notNull().default(0),
+    paid: boolean('paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submitterName: text('submitter_name'),
+    submitterTitle: text('submitter_title'),
+    /** Fingerprint of the submitted answers, so that a retried identical submission returns the first result. */
+    submissionHash: text('submission_hash'),
+    mergedKey: text('merged_key'),
+    mergedSubtitlesKey: text('merged_subtitles_key'),
+    shortKey: text('short_key'),
+    shortOriginalKey: text('short_original_key'),
+    renderState: jsonb('render_state').$type<RenderStates>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('testimonial_requests_token_uq').on(t.token),
+    index('testimonial_requests_company_idx').on(t.companyId, t.createdAt),
+    check('testimonial_requests_status_ck', sql`${t.status} in ('pending', 'completed', 'expired')`),
+    check('testimonial_requests_language_ck', sql`${t.language} in ('english', 'french')`),
+  ],
+);
+
+/** The questions chosen for a request, with their text and order frozen at sending time. */
+export const requestQuestions = pgTable(
+  'request_questions',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => testimonialRequests.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    questionText: text('question_text').notNull(),
+    orderPosition: integer('order_position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.questionId] }), index('request_questions_question_idx').on(t.questionId)],
+);
+
+export const testimonialResponses = pgTable(
+  'testimonial_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => testimonialRequests.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'restrict' }),
+    questionText: text('question_text').notNull(),
+    orderPosition: integer('order_position').notNull(),
+    bgColor: text('bg_color').notNull().default('#000000'),
+    /** The file as uploaded (WebM or MP4). */
+    originalKey: text('original_key').notNull(),
+    originalSha256: text('original_sha256').notNull(),
+    /** H.264/AAC MP4 with faststart, made by the transcode job. */
+    videoKey: text('video_key'),
+    posterKey: text('poster_key'),
+    durationSeconds: real('duration_seconds'),
+    width: integer('width'),
+    height: integer('height'),
+    modifiedKey: text('modified_key'),
+    introGenerated: boolean('intro_generated').notNull().default(false),
+    hasSubtitles: boolean('has_subtitles').notNull().default(false),
+    shortKey: text('short_key'),
+    shortOriginalKey: text('short_original_key'),
+    renderState: jsonb('render_state').$type<RenderStates>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('testimonial_responses_request_question_uq').on(t.requestId, t.questionId),
+    index('testimonial_responses_company_idx').on(t.companyId),
+    index('testimonial_responses_question_idx').on(t.questionId),
+  ],
+);
+
+export interface TranscriptionSegment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export const transcriptions = pgTable(
+  'transcriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    responseId: uuid('response_id')
+      .notNull()
+      .references(() => testimonialResponses.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    engine: text('engine').notNull(),
+    language: text('language').notNull(),
+    segments: jsonb('segments').$type<TranscriptionSegment[]>().notNull(),
+    edited: boolean('edited').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('transcriptions_response_uq').on(t.responseId)],
+);
+
+/** A merged transcription job (all responses of a testimonial). */
+export const transcriptionJobs = pgTable(
+  'transcription_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => testimonialRequests.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('queued'),
+    result: jsonb('result'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('transcription_jobs_company_idx').on(t.companyId),
+    check('transcription_jobs_status_ck', sql`${t.status} in ('queued', 'processing', 'done', 'error')`),
+  ],
+);
+
+/** The image-rights consent the customer gave with a submission. */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => testimonialRequests.id, { onDelete: 'cascade' }),
+    textVersion: text('text_version').notNull(),
+    text: text('text').notNull(),
+    language: text('language').notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('consents_request_uq').on(t.requestId)],
+);
+
+/** A Stripe Checkout session (or one of the embedded test mode), fulfilled at most once. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull().default('stripe'),
+    sessionId: text('session_id').notNull(),
+    packageId: text('package_id').notNull(),
+    priceId: text('price_id').notNull(),
+    credits: integer('credits').notNull(),
+    amountTotal: integer('amount_total').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('open'),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('payments_session_uq').on(t.sessionId), index('payments_company_idx').on(t.companyId)],
+);
+
+/**
+ * The credit ledger. `credits` is the signed change of the balance; `amount` is in minor units for
+ * purchases. A testimonial is paid at most once (partial unique index), a session credited at most once.
+ */
+export const creditTransactions = pgTable(
+  'credit_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    transactionType: text('transaction_type').notNull(),
+    credits: integer('credits').notNull(),
+    amount: integer('amount').notNull().default(0),
+    currency: text('currency').notNull().default('eur'),
+    requestId: uuid('request_id').references(() => testimonialRequests.id, { onDelete: 'set null' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_transactions_company_idx').on(t.companyId, t.createdAt),
+    uniqueIndex('credit_transactions_payment_uq').on(t.paymentId),
+    uniqueIndex('credit_transactions_view_uq')
+      .on(t.companyId, t.requestId)
+      .where(sql`${t.transactionType} = 'testimonial_payment'`),
+    check(
+      'credit_transactions_type_ck',
+      sql`${t.transactionType} in ('signup_bonus', 'credit_purchase', 'testimonial_payment', 'adjustment')`,
+    ),
+  ],
+);
+
+export const videoStyleSettings = pgTable('video_style_settings', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  fontSizeQuestion: integer('font_size_question').notNull().default(36),
+  fontColorQuestion: text('font_color_question').notNull().default('#ffffff'),
+  fontStyleQuestion: text('font_style_question').notNull().default('Arial'),
+  fontBoldQuestion: boolean('font_bold_question').notNull().default(false),
+  fontSizeSubtitle: integer('font_size_subtitle').notNull().default(24),
+  fontColorSubtitle: text('font_color_subtitle').notNull().default('#ffffff'),
+  fontStyleSubtitle: text('font_style_subtitle').notNull().default('Arial'),
+  fontBoldSubtitle: boolean('font_bold_subtitle').notNull().default(false),
+  subtitleBorder: boolean('subtitle_border').notNull().default(true),
+  backgroundColor: text('background_color').notNull().default('#000000'),
+  showLogoInVideos: boolean('show_logo_in_videos').notNull().default(false),
+  updatedAt: updatedAt(),
+});

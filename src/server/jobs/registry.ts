@@ -1,0 +1,12 @@
+import type { AppContext } from '../context.js';
+import { sendMailJob } from './definitions.js';
+import { registerJob, type RegisteredJob } from './queue.js';
+
+/** The handlers of every job, run by the worker role. Handlers call services, never HTTP. */
+export function jobRegistry(ctx: AppContext): RegisteredJob[] {
+  return [
+    registerJob(sendMailJob, async (message) => {
+      await ctx.mailer.send(message);
+    }),
+  ];
+}

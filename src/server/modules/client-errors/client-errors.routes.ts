@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZClientErrorReport } from '../../../contract/api/client-errors.schema.js';
+
+/**
+ * POST /api/client-errors: the web app's error boundaries report crashes here so that they reach the
+ * server logs (the user only sees 'Unexpected Application Error!'). Small, validated, rate-limited.
+ */
+export function clientErrorRoutes() {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/api/client-errors',
+      {
+        bodyLimit: 16_384,
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: { body: ZClientErrorReport },
+      },
+      async (request, reply) => {
+        request.log.warn({ clientError: request.body }, 'client error reported');
+        return reply.status(202).send({ received: true });
+      },
+    );
+  };
+}

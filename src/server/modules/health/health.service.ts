@@ -1,0 +1,69 @@
+import type { AppContext } from '../../context.js';
+
+export interface CheckResult {
+  ok: boolean;
+  error?: string;
+}
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  version: string;
+  uptime_s: number;
+  checks: {
+    database: CheckResult & { driver: 'pglite' | 'postgres'; latency_ms?: number };
+    queue: CheckResult;
+    storage: CheckResult & { driver: 'local' | 's3' };
+    mail: CheckResult & { transport: 'outbox' | 'smtp' };
+  };
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function check<T extends object>(run: () => Promise<T | void>, timeoutMs = 3000): Promise<CheckResult & Partial<T>> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const result = await Promise.race([
+      run(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return { ok: true, ...(result ?? {}) } as CheckResult & Partial<T>;
+  } catch (error) {
+    return { ok: false, error: describe(error) } as CheckResult & Partial<T>;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A remote SMTP check opens a connection: remember its answer for a while. */
+let mailCache: { at: number; result: CheckResult } | undefined;
+const MAIL_CHECK_TTL_MS = 60_000;
+
+export async function getHealth(ctx: AppContext, version: string): Promise<HealthReport> {
+  const mailCheck = async (): Promise<CheckResult> => {
+    if (ctx.mailer.transport === 'smtp' && mailCache && Date.now() - mailCache.at < MAIL_CHECK_TTL_MS) return mailCache.result;
+    const result = await check(() => ctx.mailer.ping(), 5000);
+    mailCache = { at: Date.now(), result };
+    return result;
+  };
+  const [database, queue, storage, mail] = await Promise.all([
+    check(async () => ({ latency_ms: await ctx.database.ping() })),
+    check(() => ctx.queue.ping()),
+    check(() => ctx.storage.ping()),
+    mailCheck(),
+  ]);
+  const checks = {
+    database: { ...database, driver: ctx.database.driver },
+    queue,
+    storage: { ...storage, driver: ctx.storage.driver },
+    mail: { ...mail, transport: ctx.mailer.transport },
+  };
+  const ok = Object.values(checks).every((c) => c.ok);
+  return {
+    status: ok ? 'ok' : 'degraded',
+    version,
+    uptime_s: Math.round((Date.now() - ctx.startedAt) / 1000),
+    checks,
+  };
+}

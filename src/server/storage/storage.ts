@@ -1,0 +1,21 @@
+import type { Readable } from 'node:stream';
+
+/** Object storage behind one interface: local disk by default, S3-compatible at scale. */
+export interface Storage {
+  readonly driver: 'local' | 's3';
+  /** Streams `body` to `key`; the object appears only once fully written. Returns its size in bytes. */
+  put(key: string, body: Readable | Buffer, contentType: string): Promise<number>;
+  get(key: string): Promise<Readable>;
+  /** Size and type, or null when the object does not exist. */
+  head(key: string): Promise<{ size: number; contentType: string } | null>;
+  delete(key: string): Promise<void>;
+  /** Proves the store is reachable and writable. */
+  ping(): Promise<void>;
+}
+
+/** Keys are '/'-separated relative paths of safe characters; anything else is a programming error. */
+export function assertValidKey(key: string): void {
+  if (!/^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/.test(key) || key.includes('..')) {
+    throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  }
+}

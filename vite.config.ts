@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('./src/web', import.meta.url));
+// The API target for `npm run dev`; the dev script passes it, nothing else reads it.
+const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:3001';
+
+export default defineConfig({
+  root,
+  publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': apiTarget,
+      '/dev': apiTarget,
+      '/media': apiTarget,
+    },
+  },
+});
