@@ -49,3 +49,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: expected at least 32 characters/);
   });
 });
+
+describe('resolveSecrets', () => {
+  it('uses JWT_SECRET when set, else generates one secret per DATA_DIR and keeps it', async () => {
+    const { mkdtemp, rm, stat } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const { resolveSecrets } = await import('./lib/secrets.js');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'vr-secrets-'));
+    try {
+      expect(await resolveSecrets({ jwtSecret: 's'.repeat(32), dataDir: dir })).toEqual({ jwt: 's'.repeat(32) });
+      const first = await resolveSecrets({ jwtSecret: undefined, dataDir: dir });
+      expect(first.jwt.length).toBeGreaterThanOrEqual(32);
+      expect(await resolveSecrets({ jwtSecret: undefined, dataDir: dir })).toEqual(first);
+      expect((await stat(path.join(dir, 'secrets.json'))).mode & 0o777).toBe(0o600);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

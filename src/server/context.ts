@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { Secrets } from './lib/secrets.js';
 import type { Queue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Storage } from './storage/storage.js';
@@ -8,6 +9,7 @@ import type { Storage } from './storage/storage.js';
 /** What services, routes and job handlers share: built once at start, passed explicitly. */
 export interface AppContext {
   config: Config;
+  secrets: Secrets;
   database: Database;
   db: Db;
   queue: Queue;

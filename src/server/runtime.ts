@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { ALL_JOB_DEFINITIONS } from './jobs/definitions.js';
 import { openQueue } from './jobs/queue.js';
 import { jobRegistry } from './jobs/registry.js';
+import { resolveSecrets } from './lib/secrets.js';
 import { createMailer } from './mail/mailer.js';
 import { createLocalStorage } from './storage/local-storage.js';
 
@@ -23,6 +24,7 @@ export interface RuntimeOptions {
 export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
   const { config, logger } = options;
   await mkdir(config.dataDir, { recursive: true });
+  const secrets = await resolveSecrets(config);
   const database =
     options.database ??
     (await openDatabase({
@@ -39,7 +41,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
     const queue = await openQueue(database, { logger, definitions: ALL_JOB_DEFINITIONS });
     const storage = createLocalStorage(config.mediaDir);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
-    const ctx: AppContext = { config, database, db: database.db, queue, storage, mailer, logger, startedAt: Date.now() };
+    const ctx: AppContext = { config, secrets, database, db: database.db, queue, storage, mailer, logger, startedAt: Date.now() };
     if (options.work) await queue.work(jobRegistry(ctx));
     return {
       ctx,

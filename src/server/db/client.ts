@@ -45,6 +45,9 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/** Arbitrary constant naming the migration lock of this app. */
+const MIGRATION_LOCK_KEY = 727_001;
+
 async function ping(db: Db): Promise<number> {
   const started = performance.now();
   await db.execute(sql`select 1`);
@@ -63,7 +66,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       url: options.databaseUrl,
       pool,
       executeSql: async (text, values) => pool.query(text, values),
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      // Several processes may start at once: one migrates while the others wait on an advisory lock.
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+          client.release();
+        }
+      },
       ping: () => ping(db),
       close: () => pool.end(),
     };

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDatabase, testDatabaseDriver, workerDatabase } from '../test/database.js';
-import type { Database } from './client.js';
+import { openDatabase, type Database } from './client.js';
 import { companies, creditTransactions, questions, testimonialRequests, users } from './schema.js';
 
 /**
@@ -37,6 +37,27 @@ describe(`database on ${testDatabaseDriver()}`, () => {
     expect((rows[0] as { n: number }).n).toBe(15);
     // Applying again is a no-op.
     await database.migrate();
+  });
+
+  it.runIf(testDatabaseDriver() === 'postgres')('migrates once when several processes start together', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    const name = `vr_test_${process.env.VR_TEST_RUN ?? 'solo'}_mig_${process.pid}`;
+    const admin = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+    await admin.executeSql(`drop database if exists ${name}`, []);
+    await admin.executeSql(`create database ${name}`, []);
+    url.pathname = `/${name}`;
+    const a = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    const b = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    try {
+      await Promise.all([a.migrate(), b.migrate(), a.migrate()]);
+      const { rows } = await a.executeSql('select count(*)::int as n from drizzle.__drizzle_migrations', []);
+      expect((rows[0] as { n: number }).n).toBe(1);
+    } finally {
+      await a.close();
+      await b.close();
+      await admin.executeSql(`drop database if exists ${name} with (force)`, []);
+      await admin.close();
+    }
   });
 
   it('keeps company names unique without regard to case', async () => {

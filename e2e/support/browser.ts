@@ -1,0 +1,60 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const RESULTS_DIR = path.resolve('test-results');
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export interface BrowserSession {
+  context: BrowserContext;
+  close: () => Promise<void>;
+}
+
+/** Debian's Chromium in a fresh profile, with the flags this machine needs. */
+export async function openBrowser(options: { locale?: string; media?: boolean } = {}): Promise<BrowserSession> {
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'vouchreel-chromium-'));
+  const args = [...FLAGS, ...(options.media ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : [])];
+  if (options.locale) args.push(`--lang=${options.locale}`);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args,
+    headless: true,
+    ...(options.locale ? { locale: options.locale } : {}),
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects page errors and console errors so a test can assert there were none. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,47 @@
+// Builds the web app and the server when their output is missing or older than their sources.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function newest(entries) {
+  let max = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) {
+      for (const name of readdirSync(p)) if (name !== 'node_modules') walk(path.join(p, name));
+    } else if (s.mtimeMs > max) max = s.mtimeMs;
+  };
+  for (const e of entries) walk(path.join(root, e));
+  return max;
+}
+
+function outdated(output, sources) {
+  const out = path.join(root, output);
+  if (!existsSync(out)) return true;
+  return statSync(out).mtimeMs < newest(sources);
+}
+
+function run(label, args) {
+  process.stdout.write(`${label}…\n`);
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    process.stderr.write(`${label} failed.\n`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+export function ensureBuilt() {
+  const common = ['src/contract', 'package-lock.json'];
+  if (outdated('dist/web/index.html', ['src/web', 'public', 'vite.config.ts', ...common])) {
+    run('Building the web app', [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+  }
+  if (outdated('dist/node/server/main.js', ['src/server', 'tsconfig.server.json', 'tsconfig.base.json', ...common])) {
+    run('Building the server', [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json']);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) ensureBuilt();

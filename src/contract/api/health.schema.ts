@@ -1,0 +1,47 @@
+/**
+ * GET /api/health (issue 2: database, queue, storage and mail status; issue 8: the transcription
+ * engine in use). 200 when every check is ok, 503 with the same body when degraded.
+ */
+import { z } from 'zod';
+
+export const HEALTH_STATUSES = ['ok', 'degraded'] as const;
+export const ZHealthStatus = z.enum(HEALTH_STATUSES);
+export type THealthStatus = z.infer<typeof ZHealthStatus>;
+
+export const ZHealthResponse = z.object({
+  status: ZHealthStatus,
+  version: z.string(),
+  uptime_s: z.number().min(0),
+  checks: z.object({
+    database: z.object({
+      ok: z.boolean(),
+      driver: z.enum(['pglite', 'postgres']),
+      /** Round-trip of a trivial query; absent when the database did not answer. */
+      latency_ms: z.number().min(0).optional(),
+      error: z.string().optional(),
+    }),
+    queue: z.object({
+      ok: z.boolean(),
+      error: z.string().optional(),
+    }),
+    storage: z.object({
+      ok: z.boolean(),
+      driver: z.enum(['local', 's3']),
+      error: z.string().optional(),
+    }),
+    mail: z.object({
+      ok: z.boolean(),
+      transport: z.enum(['outbox', 'smtp']),
+      error: z.string().optional(),
+    }),
+    /** The transcription engine in use (issue 8), once that capability exists. */
+    transcription: z
+      .object({
+        ok: z.boolean(),
+        engine: z.string(),
+        error: z.string().optional(),
+      })
+      .optional(),
+  }),
+});
+export type THealthResponse = z.infer<typeof ZHealthResponse>;

@@ -1,0 +1,172 @@
+/**
+ * The one table of every HTTP call: its method, its Fastify route template (`route`) and its path
+ * builder (`path`: the literal path, or a function of the path parameters in template order).
+ * The client builds addresses with `path`; the server registers `route` (or ROUTE_TEMPLATES).
+ *
+ * The spec writes the public paths without a leading slash ("api/public/testimonial/validate/{token}");
+ * here every path starts with '/'. `{param}` of the spec is `:param` in the templates.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The names of the `:params` of a template, in order. */
+export type RouteParamNames<T extends string> = T extends `${string}:${infer P}/${infer Rest}`
+  ? [P, ...RouteParamNames<`/${Rest}`>]
+  : T extends `${string}:${infer P}`
+    ? [P]
+    : [];
+
+type StringArgs<Names extends readonly string[]> = { [K in keyof Names]: string };
+
+/** The literal path of a template without parameters; otherwise a builder taking one string each. */
+export type PathBuilder<T extends string> =
+  RouteParamNames<T> extends [] ? T : (...params: StringArgs<RouteParamNames<T>>) => string;
+
+export interface Endpoint<M extends HttpMethod = HttpMethod, T extends string = string> {
+  readonly method: M;
+  /** Fastify route template, e.g. '/api/testimonials/request/:id/remind'. */
+  readonly route: T;
+  /** Path builder, e.g. (id) => '/api/testimonials/request/<id>/remind'. */
+  readonly path: PathBuilder<T>;
+}
+
+/** Any entry of the table, with its path builder loosely typed. */
+export interface AnyEndpoint {
+  readonly method: HttpMethod;
+  readonly route: string;
+  readonly path: string | ((...params: string[]) => string);
+}
+
+const PARAM_PATTERN = /:([A-Za-z_][A-Za-z0-9_]*)/g;
+
+function endpoint<M extends HttpMethod, const T extends string>(method: M, route: T): Endpoint<M, T> {
+  const names = [...route.matchAll(PARAM_PATTERN)].map((match) => match[1]);
+  if (names.length === 0) {
+    return { method, route, path: route as unknown as PathBuilder<T> };
+  }
+  const build = (...params: string[]): string => {
+    let index = 0;
+    return route.replace(PARAM_PATTERN, (_whole, name: string) => {
+      const value = params[index];
+      index += 1;
+      if (typeof value !== 'string' || value.length === 0) {
+        throw new Error(`Missing path parameter '${name}' for ${method} ${route}`);
+      }
+      return encodeURIComponent(value);
+    });
+  };
+  return { method, route, path: build as unknown as PathBuilder<T> };
+}
+
+export const API = {
+  auth: {
+    signup: endpoint('POST', '/api/auth/signup'),
+    signin: endpoint('POST', '/api/auth/signin'),
+    signinGoogle: endpoint('POST', '/api/auth/signin-google'),
+    /** The provider's redirect to our server; not called by the client. */
+    googleCallback: endpoint('GET', '/api/auth/google/callback'),
+    signout: endpoint('POST', '/api/auth/signout'),
+    forgotPassword: endpoint('POST', '/api/auth/forgot-password'),
+    resetPassword: endpoint('POST', '/api/auth/reset-password'),
+    me: endpoint('GET', '/api/auth/me'),
+    refresh: endpoint('POST', '/api/auth/refresh'),
+    processAuthCallback: endpoint('POST', '/api/auth/process-auth-callback'),
+    /** The link of the confirmation e-mail (`?token=`); answers with a redirect to /signin. */
+    confirmEmail: endpoint('GET', '/api/auth/confirm-email'),
+    resendConfirmation: endpoint('POST', '/api/auth/resend-confirmation'),
+  },
+  questions: {
+    list: endpoint('GET', '/api/questions/list'),
+    add: endpoint('POST', '/api/questions/add'),
+    edit: endpoint('POST', '/api/questions/edit'),
+    delete: endpoint('POST', '/api/questions/delete'),
+    updatePosition: endpoint('POST', '/api/questions/update-position'),
+  },
+  testimonials: {
+    stats: endpoint('GET', '/api/testimonials/stats'),
+    /** The list of requests. */
+    requests: endpoint('GET', '/api/testimonials/requests'),
+    /** Send a new request. */
+    sendRequest: endpoint('POST', '/api/testimonials/request'),
+    remind: endpoint('POST', '/api/testimonials/request/:id/remind'),
+    /** The testimonial detail, with media once paid. */
+    request: endpoint('GET', '/api/testimonials/request/:id'),
+    /** The request without media (request detail page). */
+    requestSafe: endpoint('GET', '/api/testimonials/request-safe/:id'),
+    pay: endpoint('POST', '/api/testimonials/pay/:id'),
+  },
+  studio: {
+    generateIntro: endpoint('POST', '/api/testimonials/response/:id/generate-modified/intro'),
+    merge: endpoint('POST', '/api/testimonials/:id/merge'),
+    regenerateMerged: endpoint('POST', '/api/testimonials/:id/regenerate-merged'),
+    regenerate: endpoint('POST', '/api/testimonials/response/:id/regenerate'),
+    exportResponse: endpoint('POST', '/api/testimonials/response/:id/export-v2'),
+    exportTestimonial: endpoint('POST', '/api/testimonials/:id/export-v2'),
+  },
+  transcription: {
+    transcribe: endpoint('POST', '/api/testimonials/response/:id/transcribe'),
+    transcribeMerged: endpoint('POST', '/api/testimonials/:id/transcribe-merged-responses'),
+    jobStatus: endpoint('GET', '/api/testimonials/transcription-job/:jobId/status'),
+    generateSubtitles: endpoint('POST', '/api/testimonials/response/:id/generate-modified/subtitles'),
+    generateMergedSubtitles: endpoint('POST', '/api/testimonials/:id/generate-merged-with-all-subtitles'),
+  },
+  settings: {
+    get: endpoint('GET', '/api/auth/settings'),
+    update: endpoint('POST', '/api/auth/update-settings'),
+    uploadLogo: endpoint('POST', '/api/auth/upload-logo'),
+    profile: endpoint('GET', '/api/user/profile'),
+    updateCompany: endpoint('PUT', '/api/user/update-company'),
+    completeOnboarding: endpoint('PUT', '/api/user/complete-onboarding'),
+  },
+  public: {
+    validate: endpoint('GET', '/api/public/testimonial/validate/:token'),
+    /** multipart/form-data. */
+    save: endpoint('POST', '/api/public/testimonial/save'),
+  },
+  payment: {
+    checkoutSession: endpoint('POST', '/api/payment/checkout-session'),
+    /** Fulfilment from the success return; idempotent with the webhook. */
+    confirmSession: endpoint('POST', '/api/payment/confirm-session'),
+    /** Stripe's webhook (raw body, signed); not called by the client. */
+    webhook: endpoint('POST', '/api/payment/webhook'),
+    listTransactions: endpoint('GET', '/api/payment/list-transaction'),
+  },
+  health: {
+    check: endpoint('GET', '/api/health'),
+  },
+  clientErrors: {
+    /** Crash reports of the web app's error boundaries (client-errors.schema.ts); answers 202. */
+    report: endpoint('POST', '/api/client-errors'),
+  },
+} as const;
+
+export type ApiTable = typeof API;
+export type ApiGroup = keyof ApiTable;
+
+/** The Fastify route templates of the same table: ROUTE_TEMPLATES.testimonials.remind, etc. */
+export type RouteTemplates = {
+  readonly [G in keyof ApiTable]: {
+    readonly [K in keyof ApiTable[G]]: ApiTable[G][K] extends Endpoint<HttpMethod, infer T> ? T : never;
+  };
+};
+
+export const ROUTE_TEMPLATES = Object.fromEntries(
+  Object.entries(API).map(([group, endpoints]) => [
+    group,
+    Object.fromEntries(Object.entries(endpoints).map(([name, value]) => [name, (value as AnyEndpoint).route])),
+  ]),
+) as RouteTemplates;
+
+/** Every endpoint of the table, flattened, with its `group.name` key (for route checks and tests). */
+export function listEndpoints(): { key: string; endpoint: AnyEndpoint }[] {
+  return Object.entries(API).flatMap(([group, endpoints]) =>
+    Object.entries(endpoints).map(([name, value]) => ({ key: `${group}.${name}`, endpoint: value as AnyEndpoint })),
+  );
+}
+
+/** Calls under this prefix carry no credentials and are never refreshed. */
+export const PUBLIC_API_PREFIX = '/api/public/';
+
+export function isPublicApiPath(path: string): boolean {
+  return path.includes(PUBLIC_API_PREFIX);
+}

@@ -1,0 +1,119 @@
+/**
+ * Settings: video style, profile, company and e-mail language, logo, onboarding
+ * (spec: company dashboard §3 video style settings, §5, §7; issue 7).
+ */
+import { z } from 'zod';
+import { FONT_CHOICES, FONT_SIZE_LIMITS, LOGO_MAX_BYTES } from '../constants.js';
+import { TEXT_LIMITS, ZEmptyBody, ZHexColor, ZHttpUrl, ZLanguage, requiredText } from './common.js';
+import { ZCompanyRef, ZUser } from './auth.schema.js';
+
+/* ------------------------------------------------------------------ style fields */
+
+const fontSize = (limits: { min: number; max: number }) => {
+  const message = `Font size must be between ${limits.min} and ${limits.max}`;
+  return z.number({ error: message }).int('Font size must be a whole number').min(limits.min, message).max(limits.max, message);
+};
+
+export const ZFontChoice = z.enum(FONT_CHOICES, { error: 'Choose one of the available fonts' });
+export type TFontChoiceValue = z.infer<typeof ZFontChoice>;
+
+export const LOGO_URL_MESSAGE = 'Logo must be a URL';
+
+/** logo_url: empty (no logo), an absolute http(s) URL, or a root-relative path of our own storage. */
+export const ZLogoUrl = z.union(
+  [z.literal(''), ZHttpUrl, z.string().max(TEXT_LIMITS.url).regex(/^\/(?!\/)\S*$/)],
+  { error: LOGO_URL_MESSAGE },
+);
+export type TLogoUrl = z.infer<typeof ZLogoUrl>;
+
+/** The style fields the company sets (what update-settings sends: everything but company_logo_url). */
+export const ZVideoStyleFields = z.object({
+  font_size_question: fontSize(FONT_SIZE_LIMITS.question),
+  font_color_question: ZHexColor,
+  font_style_question: ZFontChoice,
+  font_bold_question: z.boolean(),
+  font_size_subtitle: fontSize(FONT_SIZE_LIMITS.subtitle),
+  font_color_subtitle: ZHexColor,
+  font_style_subtitle: ZFontChoice,
+  font_bold_subtitle: z.boolean(),
+  subtitle_border: z.boolean(),
+  logo_url: ZLogoUrl,
+  background_color: ZHexColor,
+  show_logo_in_videos: z.boolean(),
+});
+export type TVideoStyleFields = z.infer<typeof ZVideoStyleFields>;
+
+/** The video style settings as read: the fields plus the company's logo. */
+export const ZVideoStyleSettings = ZVideoStyleFields.extend({
+  company_logo_url: z.string().nullable(),
+});
+export type TVideoStyleSettings = z.infer<typeof ZVideoStyleSettings>;
+
+/* ------------------------------------------------------------------ GET /api/auth/settings */
+
+export const ZGetSettingsResponse = ZVideoStyleSettings;
+export type TGetSettingsResponse = z.infer<typeof ZGetSettingsResponse>;
+
+/* ------------------------------------------------------------------ POST /api/auth/update-settings */
+
+export const ZUpdateSettingsBody = ZVideoStyleFields;
+export type TUpdateSettingsBody = z.infer<typeof ZUpdateSettingsBody>;
+
+/** The settings as saved. */
+export const ZUpdateSettingsResponse = ZVideoStyleSettings;
+export type TUpdateSettingsResponse = z.infer<typeof ZUpdateSettingsResponse>;
+
+/* ------------------------------------------------------------------ GET /api/user/profile */
+
+/** The current user, with its company (name) and mail_language. */
+export const ZProfileUser = ZUser.extend({ company: ZCompanyRef });
+export type TProfileUser = z.infer<typeof ZProfileUser>;
+
+export const ZProfileResponse = z.object({ user: ZProfileUser });
+export type TProfileResponse = z.infer<typeof ZProfileResponse>;
+
+/* ------------------------------------------------------------------ PUT /api/user/update-company */
+
+export const ZUpdateCompanyBody = z.object({
+  company_name: requiredText('Company name', TEXT_LIMITS.companyName),
+  mail_language: ZLanguage,
+});
+export type TUpdateCompanyBody = z.infer<typeof ZUpdateCompanyBody>;
+
+/** The profile as updated. A name used by another company answers name_exists. */
+export const ZUpdateCompanyResponse = ZProfileResponse;
+export type TUpdateCompanyResponse = z.infer<typeof ZUpdateCompanyResponse>;
+
+/* ------------------------------------------------------------------ POST /api/auth/upload-logo (multipart) */
+
+/** Multipart field name of the logo file. */
+export const LOGO_FIELD = 'logo';
+export const LOGO_NOT_IMAGE_MESSAGE = 'Please select an image file';
+export const LOGO_TOO_LARGE_MESSAGE = 'File size must be less than 5MB';
+
+/**
+ * What both sides check on the logo file before storing it: an image type and at most
+ * LOGO_MAX_BYTES bytes. The client passes a File's `{ type, size }`; the server the part's mimetype
+ * and the byte count it read.
+ */
+export const ZLogoFileInfo = z.object({
+  type: z.string().refine((type) => type.startsWith('image/'), LOGO_NOT_IMAGE_MESSAGE),
+  size: z.number().int().min(1, 'The file is empty').max(LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE),
+});
+export type TLogoFileInfo = z.infer<typeof ZLogoFileInfo>;
+
+/** `{ logo_url }`: where the stored logo is served. */
+export const ZUploadLogoResponse = z.object({ logo_url: z.string().min(1) });
+export type TUploadLogoResponse = z.infer<typeof ZUploadLogoResponse>;
+
+/* ------------------------------------------------------------------ PUT /api/user/complete-onboarding */
+
+/** Empty body. */
+export const ZCompleteOnboardingBody = ZEmptyBody;
+export type TCompleteOnboardingBody = z.infer<typeof ZCompleteOnboardingBody>;
+
+export const ZCompleteOnboardingResponse = z.object({
+  success: z.literal(true),
+  onboarding_completed: z.literal(true),
+});
+export type TCompleteOnboardingResponse = z.infer<typeof ZCompleteOnboardingResponse>;

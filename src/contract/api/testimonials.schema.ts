@@ -1,0 +1,117 @@
+/**
+ * Testimonials: the testimonial request object with its responses, dashboard stats and pay-to-view
+ * (spec: company dashboard §3, §4, §7; issue 6).
+ *
+ * Media addresses are short-lived signed URLs of ours (absolute or root-relative), and are null while
+ * the testimonial is unpaid: an unpaid testimonial reveals no media.
+ */
+import { z } from 'zod';
+import {
+  ZCompanyIdQuery,
+  ZEmptyBody,
+  ZIdParams,
+  ZId,
+  ZIsoDateTime,
+  ZMediaUrl,
+  ZRequestLanguage,
+  ZRequestStatus,
+} from './common.js';
+import { ZRenderState } from './studio.schema.js';
+
+/* ------------------------------------------------------------------ GET /api/testimonials/stats */
+
+export const ZStatsQuery = ZCompanyIdQuery;
+export type TStatsQuery = z.infer<typeof ZStatsQuery>;
+
+const count = z.number().int().min(0);
+
+/** users, questions, testimonials, completed, requested (pending) and credits. */
+export const ZStatsResponse = z.object({
+  users: count,
+  questions: count,
+  testimonials: count,
+  completed: count,
+  requested: count,
+  credits: count,
+});
+export type TStatsResponse = z.infer<typeof ZStatsResponse>;
+
+/* ------------------------------------------------------------------ testimonial response */
+
+const mediaUrl = ZMediaUrl.nullable();
+
+/** One video answer of a testimonial. */
+export const ZTestimonialResponse = z.object({
+  id: ZId,
+  question: z.object({ id: ZId, text: z.string() }),
+  /** The customer's original answer. */
+  video_url: mediaUrl,
+  /** The enhanced version (intro and/or subtitles). */
+  modified_video_url: mediaUrl,
+  intro_generated: z.boolean(),
+  has_subtitles: z.boolean(),
+  /** Vertical export of the modified version. */
+  short_video_url: mediaUrl,
+  /** Vertical export of the original. */
+  short_video_url_original: mediaUrl,
+  orderPosition: z.number().int().min(1),
+  /** Poster image of the answer, when extracted. */
+  poster_url: mediaUrl.optional(),
+  /** The current or last render of this response (absent before any). */
+  render_state: ZRenderState.nullable().optional(),
+});
+export type TTestimonialResponse = z.infer<typeof ZTestimonialResponse>;
+
+/* ------------------------------------------------------------------ testimonial request */
+
+/** The fields of a request that reveal no media: what lists and the request detail show. */
+export const ZTestimonialRequestSafe = z.object({
+  id: ZId,
+  customer_name: z.string(),
+  customer_email: z.string(),
+  customer_position: z.string().nullable(),
+  status: ZRequestStatus,
+  created_at: ZIsoDateTime,
+  updated_at: ZIsoDateTime,
+  expires_at: ZIsoDateTime,
+  last_reminder_sent: ZIsoDateTime.nullable(),
+  paid: z.boolean(),
+  language: ZRequestLanguage,
+  gift: z.string().nullable(),
+});
+export type TTestimonialRequestSafe = z.infer<typeof ZTestimonialRequestSafe>;
+
+/** A testimonial request with every field of §3, including its media and its responses. */
+export const ZTestimonialRequest = ZTestimonialRequestSafe.extend({
+  /** The merged video. */
+  video_url: mediaUrl,
+  video_url_subtitles: mediaUrl,
+  has_subtitles: z.boolean(),
+  short_video_url: mediaUrl,
+  short_video_url_original: mediaUrl,
+  /** Sorted by orderPosition. */
+  testimonial_responses: z.array(ZTestimonialResponse),
+  /** The current or last render at testimonial level (merge, merged subtitles, export). */
+  render_state: ZRenderState.nullable().optional(),
+});
+export type TTestimonialRequest = z.infer<typeof ZTestimonialRequest>;
+
+/* ------------------------------------------------------------------ POST /api/testimonials/pay/{id} */
+
+export const ZPayParams = ZIdParams;
+export type TPayParams = z.infer<typeof ZPayParams>;
+
+/** Empty body. */
+export const ZPayBody = ZEmptyBody;
+export type TPayBody = z.infer<typeof ZPayBody>;
+
+/** The testimonial is paid (or already was: not charged twice); `credits` is the balance after. */
+export const ZPayResponse = z.object({
+  success: z.literal(true),
+  paid: z.literal(true),
+  credits: count,
+});
+export type TPayResponse = z.infer<typeof ZPayResponse>;
+
+/** The message of the error answered when the company has no credit left. */
+export const NO_CREDITS_MESSAGE = 'You have no credits left. Buy credits to view this testimonial.';

@@ -1,0 +1,140 @@
+/**
+ * Transcription and subtitles (spec: company dashboard §3 transcription segment and per-response
+ * transcription, §4 transcription job, §7; issue 8).
+ */
+import { z } from 'zod';
+import { ZEmptyBody, ZId, ZJobId, ZLanguage } from './common.js';
+import { ZRenderJobResponse } from './studio.schema.js';
+
+/** Upper bound on one cue's text (two lines of 42 characters, with room for edits). */
+export const SEGMENT_TEXT_MAX_LENGTH = 500;
+
+/* ------------------------------------------------------------------ segments */
+
+const seconds = (label: string) =>
+  z.number({ error: `${label} must be a number of seconds` }).min(0, `${label} must not be negative`);
+
+const ZTranscriptionSegmentShape = z.object({
+  /** Seconds from the start of the clip. */
+  start: seconds('Start'),
+  end: seconds('End'),
+  text: z
+    .string({ error: 'Segment text must be text' })
+    .max(SEGMENT_TEXT_MAX_LENGTH, `Segment text must be at most ${SEGMENT_TEXT_MAX_LENGTH} characters`),
+});
+
+/** One subtitle cue: start and end in seconds, and its text. */
+export const ZTranscriptionSegment = ZTranscriptionSegmentShape.refine((segment) => segment.end >= segment.start, {
+  path: ['end'],
+  message: 'A segment cannot end before it starts',
+});
+export type TTranscriptionSegment = z.infer<typeof ZTranscriptionSegment>;
+
+/** A transcription: its segments in time order. */
+export const ZTranscription = z.array(ZTranscriptionSegment);
+export type TTranscription = z.infer<typeof ZTranscription>;
+
+/* ------------------------------------------------------------------ POST /api/testimonials/response/{id}/transcribe */
+
+// Params: ZIdParams.
+/** No body in the spec; `{ force: true }` runs the engine again instead of returning the stored one. */
+export const ZTranscribeBody = z.object({ force: z.boolean().optional() }).optional();
+export type TTranscribeBody = z.infer<typeof ZTranscribeBody>;
+
+export const ZTranscribeResponse = z.object({ transcription: ZTranscription });
+export type TTranscribeResponse = z.infer<typeof ZTranscribeResponse>;
+
+/* ------------------------------------------------------------------ per-response transcription */
+
+/** One answer of the merged review. error is set (and transcription empty) when that answer failed. */
+export const ZResponseTranscription = z.object({
+  responseId: ZId,
+  questionText: z.string(),
+  orderPosition: z.number().int().min(1),
+  transcription: ZTranscription,
+  error: z.string().nullable(),
+});
+export type TResponseTranscription = z.infer<typeof ZResponseTranscription>;
+
+export const ZResponseTranscriptions = z.array(ZResponseTranscription);
+export type TResponseTranscriptions = z.infer<typeof ZResponseTranscriptions>;
+
+/* ------------------------------------------------------------------ POST /api/testimonials/{id}/transcribe-merged-responses */
+
+// Params: ZIdParams.
+/** No body. */
+export const ZTranscribeMergedBody = ZEmptyBody;
+export type TTranscribeMergedBody = z.infer<typeof ZTranscribeMergedBody>;
+
+export const ZTranscribeMergedResponse = z.object({ jobId: ZJobId });
+export type TTranscribeMergedResponse = z.infer<typeof ZTranscribeMergedResponse>;
+
+/* ------------------------------------------------------------------ GET /api/testimonials/transcription-job/{jobId}/status */
+
+export const ZTranscriptionJobParams = z.object({ jobId: ZJobId });
+export type TTranscriptionJobParams = z.infer<typeof ZTranscriptionJobParams>;
+
+/** The job ends as 'done' or 'error'; the client keeps polling on the others. */
+export const TRANSCRIPTION_JOB_STATUSES = ['queued', 'processing', 'done', 'error'] as const;
+export const ZTranscriptionJobStatus = z.enum(TRANSCRIPTION_JOB_STATUSES);
+export type TTranscriptionJobStatus = z.infer<typeof ZTranscriptionJobStatus>;
+
+/**
+ * `{ status, merged_url }`: merged_url is a JSON string of ZResponseTranscriptions once done
+ * (null before). Read it with parseMergedTranscriptions.
+ */
+export const ZTranscriptionJobStatusResponse = z.object({
+  status: ZTranscriptionJobStatus,
+  merged_url: z.string().nullable(),
+  /** Why the job failed, when status is 'error'. */
+  error: z.string().nullable().optional(),
+});
+export type TTranscriptionJobStatusResponse = z.infer<typeof ZTranscriptionJobStatusResponse>;
+
+/** Parses merged_url; throws (SyntaxError or ZodError) when it is not the expected JSON. */
+export function parseMergedTranscriptions(mergedUrl: string): TResponseTranscriptions {
+  return ZResponseTranscriptions.parse(JSON.parse(mergedUrl));
+}
+
+/** Writes merged_url from the per-response transcriptions. */
+export function stringifyMergedTranscriptions(items: TResponseTranscriptions): string {
+  return JSON.stringify(ZResponseTranscriptions.parse(items));
+}
+
+/* ------------------------------------------------------------------ POST /api/testimonials/response/{id}/generate-modified/subtitles */
+
+// Params: ZIdParams.
+export const ZGenerateSubtitlesBody = z.object({
+  transcription: ZTranscription.min(1, 'There are no subtitles to burn in'),
+  language: ZLanguage,
+});
+export type TGenerateSubtitlesBody = z.infer<typeof ZGenerateSubtitlesBody>;
+
+export const ZGenerateSubtitlesResponse = ZRenderJobResponse;
+export type TGenerateSubtitlesResponse = z.infer<typeof ZGenerateSubtitlesResponse>;
+
+/* ------------------------------------------------------------------ POST /api/testimonials/{id}/generate-merged-with-all-subtitles */
+
+/** What the merged review sends back per answer: the same object, edited (extra fields optional). */
+export const ZMergedSubtitlesItem = ZResponseTranscription.partial({
+  questionText: true,
+  orderPosition: true,
+  error: true,
+});
+export type TMergedSubtitlesItem = z.infer<typeof ZMergedSubtitlesItem>;
+
+// Params: ZIdParams.
+export const ZGenerateMergedSubtitlesBody = z.object({
+  transcriptions: z
+    .array(ZMergedSubtitlesItem)
+    .min(1, 'There are no subtitles to burn in')
+    .refine(
+      (items) => new Set(items.map((item) => item.responseId)).size === items.length,
+      'Each answer can appear only once',
+    ),
+  language: ZLanguage,
+});
+export type TGenerateMergedSubtitlesBody = z.infer<typeof ZGenerateMergedSubtitlesBody>;
+
+export const ZGenerateMergedSubtitlesResponse = ZRenderJobResponse;
+export type TGenerateMergedSubtitlesResponse = z.infer<typeof ZGenerateMergedSubtitlesResponse>;
