@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZClientErrorReport } from '../../../contract/api/client-errors.schema.js';
+import { ZClientErrorReport, ZClientErrorReportResponse } from '../../../contract/api/client-errors.schema.js';
+import { API } from '../../../contract/api/paths.js';
 
 /**
  * POST /api/client-errors: the web app's error boundaries report crashes here so that they reach the
@@ -9,15 +10,15 @@ import { ZClientErrorReport } from '../../../contract/api/client-errors.schema.j
 export function clientErrorRoutes() {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().post(
-      '/api/client-errors',
+      API.clientErrors.report.route,
       {
         bodyLimit: 16_384,
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: { body: ZClientErrorReport },
+        schema: { body: ZClientErrorReport, response: { 202: ZClientErrorReportResponse } },
       },
       async (request, reply) => {
         request.log.warn({ clientError: request.body }, 'client error reported');
-        return reply.status(202).send({ received: true });
+        return reply.status(202).send({ received: true as const });
       },
     );
   };

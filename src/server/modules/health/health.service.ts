@@ -1,20 +1,9 @@
+import type { THealthResponse } from '../../../contract/api/health.schema.js';
 import type { AppContext } from '../../context.js';
 
 export interface CheckResult {
   ok: boolean;
   error?: string;
-}
-
-export interface HealthReport {
-  status: 'ok' | 'degraded';
-  version: string;
-  uptime_s: number;
-  checks: {
-    database: CheckResult & { driver: 'pglite' | 'postgres'; latency_ms?: number };
-    queue: CheckResult;
-    storage: CheckResult & { driver: 'local' | 's3' };
-    mail: CheckResult & { transport: 'outbox' | 'smtp' };
-  };
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -40,7 +29,7 @@ async function check<T extends object>(run: () => Promise<T | void>, timeoutMs =
 let mailCache: { at: number; result: CheckResult } | undefined;
 const MAIL_CHECK_TTL_MS = 60_000;
 
-export async function getHealth(ctx: AppContext, version: string): Promise<HealthReport> {
+export async function getHealth(ctx: AppContext, version: string): Promise<THealthResponse> {
   const mailCheck = async (): Promise<CheckResult> => {
     if (ctx.mailer.transport === 'smtp' && mailCache && Date.now() - mailCache.at < MAIL_CHECK_TTL_MS) return mailCache.result;
     const result = await check(() => ctx.mailer.ping(), 5000);
