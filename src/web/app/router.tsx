@@ -1,0 +1,71 @@
+import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { AppErrorPage } from './error-page';
+import { NotFoundPage } from './not-found-page';
+import { AppLoading, RootLayout } from './root-layout';
+
+type TDashboardScreens = typeof import('../features/dashboard/dashboard-screens');
+
+/** A dashboard screen, loaded from the dashboard's own chunk. */
+function dashboardScreen(name: keyof TDashboardScreens): RouteObject['lazy'] {
+  return async () => ({ Component: (await import('../features/dashboard/dashboard-screens'))[name] });
+}
+
+const dashboardRoutes: RouteObject[] = [
+  { index: true, lazy: dashboardScreen('OverviewScreen') },
+  { path: 'questions', lazy: dashboardScreen('QuestionsScreen') },
+  { path: 'requests', lazy: dashboardScreen('RequestsScreen') },
+  { path: 'request/:id', lazy: dashboardScreen('RequestDetailScreen') },
+  { path: 'testimonials', lazy: dashboardScreen('TestimonialsScreen') },
+  { path: 'testimonials/:id', lazy: dashboardScreen('TestimonialDetailScreen') },
+  { path: 'settings', lazy: dashboardScreen('SettingsScreen') },
+  { path: 'payment', lazy: dashboardScreen('PaymentScreen') },
+  { path: 'transaction', lazy: dashboardScreen('TransactionsScreen') },
+  // Spec: any other dashboard path shows a placeholder saying the page is under construction.
+  { path: '*', lazy: dashboardScreen('UnderConstructionScreen') },
+];
+
+/**
+ * Every screen is a lazily loaded chunk, so the landing page and the customer's recording page
+ * never download dashboard code. Each chunk module exports its screen as a named component.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: AppLoading,
+    ErrorBoundary: AppErrorPage,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('../features/landing/landing-page')).LandingPage }),
+      },
+      { path: 'signup', lazy: async () => ({ Component: (await import('../features/auth/signup-page')).SignupPage }) },
+      { path: 'signin', lazy: async () => ({ Component: (await import('../features/auth/signin-page')).SigninPage }) },
+      {
+        path: 'forgot-password',
+        lazy: async () => ({ Component: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage }),
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }),
+      },
+      {
+        path: 'auth/callback',
+        lazy: async () => ({ Component: (await import('../features/auth/auth-callback-page')).AuthCallbackPage }),
+      },
+      {
+        path: 'testimonial/submit/:token',
+        lazy: async () => ({ Component: (await import('../features/recording/recording-page')).RecordingPage }),
+      },
+      {
+        path: 'dashboard',
+        lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-layout')).DashboardLayout }),
+        children: dashboardRoutes,
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,80 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '../../contract/constants.js';
+import type { TLanguage } from '../../contract/constants.js';
+import { LANGUAGE_NATIVE_NAMES, toSupportedLanguage } from '../i18n/language';
+import { useLanguage } from '../i18n/use-language';
+import { cn } from '../lib/cn';
+import { CheckIcon, ChevronDownIcon, GlobeIcon } from './icons';
+
+export interface LanguageMenuProps {
+  /** 'full' shows the language name, 'compact' its code (narrow headers; no chevron on phones). */
+  variant?: 'full' | 'compact';
+  /** Which edge of the trigger the menu lines up with. */
+  align?: 'start' | 'end';
+  className?: string;
+}
+
+/**
+ * The interface language switch (Radix dropdown: keyboard operable, Escape closes, arrows move).
+ * Test ids: the trigger `language-menu`, the items `language-option-en` and `language-option-fr`.
+ */
+export function LanguageMenu({ variant = 'full', align = 'end', className }: LanguageMenuProps) {
+  const { t } = useTranslation();
+  const { language, setLanguage } = useLanguage();
+  const currentName = LANGUAGE_NATIVE_NAMES[language];
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        data-testid="language-menu"
+        aria-label={t('language.current', { language: currentName })}
+        className={cn(
+          'inline-flex h-9 items-center gap-1.5 rounded-control px-2 text-sm sm:px-2.5 font-medium text-gray-700',
+          'transition-colors hover:bg-gray-100 hover:text-gray-900 data-[state=open]:bg-gray-100',
+          className,
+        )}
+      >
+        <GlobeIcon className="size-4 text-gray-500" />
+        <span>{variant === 'compact' ? language.toUpperCase() : currentName}</span>
+        <ChevronDownIcon className={cn('size-3.5 text-gray-500', variant === 'compact' && 'max-sm:hidden')} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align={align}
+          sideOffset={6}
+          className="z-50 min-w-44 rounded-card border border-gray-200 bg-white p-1 shadow-overlay data-[state=open]:animate-fade-in"
+        >
+          <DropdownMenu.Label className="px-3 pt-2 pb-1 text-xs font-medium text-gray-500">
+            {t('language.label')}
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            value={language}
+            onValueChange={(value) => {
+              const next = toSupportedLanguage(value);
+              if (next) void setLanguage(next);
+            }}
+          >
+            {LANGUAGES.map((lng: TLanguage) => (
+              <DropdownMenu.RadioItem
+                key={lng}
+                value={lng}
+                lang={lng}
+                data-testid={`language-option-${lng}`}
+                className={cn(
+                  'flex cursor-default items-center justify-between gap-4 rounded-control px-3 py-2 text-sm text-gray-800 outline-none select-none',
+                  'data-[highlighted]:bg-gray-100 data-[state=checked]:font-medium data-[state=checked]:text-gray-950',
+                )}
+              >
+                {LANGUAGE_NATIVE_NAMES[lng]}
+                <DropdownMenu.ItemIndicator>
+                  <CheckIcon className="size-4 text-brand-700" />
+                </DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { HammerIcon } from '../../components/icons';
+import { PlaceholderPage } from '../../components/placeholder-page';
+import { Seo } from '../../components/seo';
+
+type TScreen =
+  | 'overview'
+  | 'questions'
+  | 'requests'
+  | 'requestDetail'
+  | 'testimonials'
+  | 'testimonialDetail'
+  | 'settings'
+  | 'payment'
+  | 'transactions'
+  | 'underConstruction';
+
+/** A dashboard screen's frame until the screen itself arrives; the dashboard is never indexed. */
+function DashboardPlaceholder({ screen }: { screen: TScreen }) {
+  const { t } = useTranslation();
+  const title = t(`dashboard.screens.${screen}.title`);
+  const description = t(`dashboard.screens.${screen}.description`);
+  const underConstruction = screen === 'underConstruction';
+  return (
+    <>
+      <Seo title={title} description={description} robots="noindex" />
+      <PlaceholderPage
+        title={title}
+        description={description}
+        icon={underConstruction ? <HammerIcon className="size-6" /> : undefined}
+        label={underConstruction ? null : undefined}
+      />
+    </>
+  );
+}
+
+export function OverviewScreen() {
+  return <DashboardPlaceholder screen="overview" />;
+}
+export function QuestionsScreen() {
+  return <DashboardPlaceholder screen="questions" />;
+}
+export function RequestsScreen() {
+  return <DashboardPlaceholder screen="requests" />;
+}
+export function RequestDetailScreen() {
+  return <DashboardPlaceholder screen="requestDetail" />;
+}
+export function TestimonialsScreen() {
+  return <DashboardPlaceholder screen="testimonials" />;
+}
+export function TestimonialDetailScreen() {
+  return <DashboardPlaceholder screen="testimonialDetail" />;
+}
+export function SettingsScreen() {
+  return <DashboardPlaceholder screen="settings" />;
+}
+export function PaymentScreen() {
+  return <DashboardPlaceholder screen="payment" />;
+}
+export function TransactionsScreen() {
+  return <DashboardPlaceholder screen="transactions" />;
+}
+/** Any dashboard path that matches no screen (spec: 'page not found' placeholder, under construction). */
+export function UnderConstructionScreen() {
+  return <DashboardPlaceholder screen="underConstruction" />;
+}

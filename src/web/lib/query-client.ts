@@ -1,0 +1,14 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** The one TanStack Query client of the app. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: 1,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
