@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context.js';
 import { registerErrorHandling, sendError } from './http/errors.js';
 import { WEB_DIST_DIR, ROOT_DIR } from './lib/paths.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -67,10 +68,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(rateLimit, { global: false });
 
   registerErrorHandling(app);
+  app.decorateRequest('auth', null);
 
   const version = await readVersion();
   await app.register(healthRoutes(ctx, version));
   await app.register(clientErrorRoutes());
+  await app.register(authRoutes(ctx));
   if (!config.isProduction) await app.register(outboxRoutes(ctx));
 
   const webDir = options.webDir ?? WEB_DIST_DIR;

@@ -44,6 +44,13 @@ const ZEnv = z.object({
   JWT_SECRET: optional(z.string().min(32, 'expected at least 32 characters')),
   BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  FREE_CREDITS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(1)),
+  GOOGLE_ISSUER: z.preprocess(
+    emptyToUndefined,
+    urlWithProtocols(['http:', 'https:'], 'the OpenID Connect issuer URL').default('https://accounts.google.com'),
+  ),
+  GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+  GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
 });
 
 export type Role = 'all' | 'api' | 'worker';
@@ -68,6 +75,9 @@ export interface Config {
   jwtSecret: string | undefined;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  freeCredits: number;
+  /** Google sign-in through OpenID Connect; absent when not configured (the buttons are hidden). */
+  google: { issuer: string; clientId: string; clientSecret: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -95,6 +105,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.APP_URL) {
     problems.push('APP_URL: required when NODE_ENV=production (the public https address of the app)');
   }
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -119,5 +132,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY === 'true',
+    freeCredits: e.FREE_CREDITS,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
   };
 }

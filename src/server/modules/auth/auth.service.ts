@@ -1,0 +1,380 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { TUser } from '../../../contract/api/auth.schema.js';
+import type { TLanguage } from '../../../contract/constants.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  companies,
+  creditTransactions,
+  emailTokens,
+  refreshTokenFamilies,
+  refreshTokens,
+  users,
+  videoStyleSettings,
+} from '../../db/schema.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
+import { AppError } from '../../lib/errors.js';
+import { queueMail } from '../../mail/send.js';
+import { confirmationEmail, resetPasswordEmail } from './auth.emails.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { hashToken, randomToken, signAccessToken, signStatement, verifyStatement } from './tokens.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+export const CONFIRM_TTL_MS = DAY;
+export const RESET_TTL_MS = HOUR;
+export const REMEMBER_ME_TTL_MS = 30 * DAY;
+export const SESSION_TTL_MS = DAY;
+const GOOGLE_SIGNUP_TTL_SECONDS = 30 * 60;
+
+type UserRow = typeof users.$inferSelect;
+type CompanyRow = typeof companies.$inferSelect;
+
+export function toUser(user: UserRow, company: CompanyRow): TUser {
+  return {
+    id: user.id,
+    company_id: company.id,
+    email: user.email,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    avatar_url: user.avatarUrl,
+    onboarding_completed: user.onboardingCompleted,
+    email_confirmed: user.emailConfirmedAt !== null,
+    mail_language: company.mailLanguage === 'fr' ? 'fr' : 'en',
+    company: { id: company.id, name: company.name },
+  };
+}
+
+const authError = (
+  status: number,
+  errorKey: ConstructorParameters<typeof AppError>[1]['errorKey'],
+  message: string,
+  code: ConstructorParameters<typeof AppError>[0] = status === 401 ? 'unauthorized' : 'invalid_data',
+) => new AppError(code, { status, message, ...(errorKey ? { errorKey } : {}) });
+
+async function findUserByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ user: users, company: companies })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ user: users, company: companies })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** A single-use e-mail link token; earlier unused ones of the same purpose stop working. */
+async function createEmailToken(tx: DbOrTx, userId: string, purpose: 'confirm_email' | 'reset_password', ttlMs: number) {
+  const token = randomToken();
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+  await tx.insert(emailTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+/** Starts a refresh-token family (one sign-in) and returns the pair of tokens. */
+async function startSession(ctx: AppContext, tx: DbOrTx, user: UserRow, rememberMe: boolean) {
+  const [family] = await tx
+    .insert(refreshTokenFamilies)
+    .values({
+      userId: user.id,
+      rememberMe,
+      expiresAt: new Date(Date.now() + (rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS)),
+    })
+    .returning({ id: refreshTokenFamilies.id });
+  if (!family) throw new Error('refresh family not created');
+  const refreshToken = randomToken();
+  await tx.insert(refreshTokens).values({ familyId: family.id, tokenHash: hashToken(refreshToken) });
+  const token = await signAccessToken(ctx.secrets.jwt, { userId: user.id, companyId: user.companyId });
+  return { token, refreshToken };
+}
+
+export interface GoogleSignupClaims {
+  sub: string;
+  email: string;
+  email_verified: boolean;
+  firstname: string;
+  lastname: string;
+  picture: string | null;
+}
+
+export function signGoogleSignupToken(ctx: AppContext, claims: GoogleSignupClaims): Promise<string> {
+  return signStatement(ctx.secrets.jwt, 'google_signup', { ...claims }, GOOGLE_SIGNUP_TTL_SECONDS);
+}
+
+export interface SignupInput {
+  firstname: string;
+  lastname: string;
+  email: string;
+  companyName: string;
+  password?: string | undefined;
+  lang: TLanguage;
+  fromGoogle?: boolean | undefined;
+  googleId?: string | undefined;
+  picture?: string | null | undefined;
+  accessToken?: string | undefined;
+}
+
+/**
+ * Creates the company and its first user in one transaction, grants the sign-up credits and sends the
+ * confirmation e-mail. The Google variant trusts the e-mail Google verified and opens a session at once.
+ */
+export async function signup(ctx: AppContext, input: SignupInput) {
+  let google: GoogleSignupClaims | undefined;
+  if (input.fromGoogle) {
+    const verified = await verifyStatement(ctx.secrets.jwt, 'google_signup', input.accessToken ?? '');
+    if (!verified.ok) {
+      throw authError(401, 'tokenExpired', 'Your Google sign-in has expired. Please sign in with Google again.');
+    }
+    google = verified.claims as unknown as GoogleSignupClaims;
+    if (input.googleId && input.googleId !== google.sub) {
+      throw authError(400, 'invalidRequest', 'The Google account does not match this sign-up. Please sign in with Google again.');
+    }
+    if (!google.email_verified) {
+      throw authError(409, 'providerConflict', 'Google has not verified this e-mail address, so it cannot be used to sign up.');
+    }
+  }
+  const email = google ? google.email : input.email;
+  const passwordHash = google ? null : await hashPassword(input.password ?? '');
+
+  let confirmToken: string | undefined;
+  const result = await ctx.db
+    .transaction(async (tx) => {
+      const [company] = await tx
+        .insert(companies)
+        .values({ name: input.companyName, mailLanguage: input.lang, credits: ctx.config.freeCredits })
+        .returning();
+      if (!company) throw new Error('company not created');
+      const [user] = await tx
+        .insert(users)
+        .values({
+          companyId: company.id,
+          email,
+          passwordHash,
+          firstname: input.firstname,
+          lastname: input.lastname,
+          avatarUrl: google ? google.picture || input.picture || null : null,
+          googleSub: google?.sub ?? null,
+          emailConfirmedAt: google ? new Date() : null,
+          language: input.lang,
+        })
+        .returning();
+      if (!user) throw new Error('user not created');
+      await tx.insert(videoStyleSettings).values({ companyId: company.id });
+      if (ctx.config.freeCredits > 0) {
+        await tx.insert(creditTransactions).values({
+          companyId: company.id,
+          transactionType: 'signup_bonus',
+          credits: ctx.config.freeCredits,
+          amount: 0,
+        });
+      }
+      if (google) {
+        const session = await startSession(ctx, tx, user, true);
+        return { user: toUser(user, company), ...session };
+      }
+      confirmToken = await createEmailToken(tx, user.id, 'confirm_email', CONFIRM_TTL_MS);
+      return { user: toUser(user, company) };
+    })
+    .catch((error: unknown) => {
+      const constraint = uniqueViolation(error);
+      if (constraint === 'companies_name_lower_uq') {
+        throw new AppError('name_exists', { message: 'A company with this name already exists. Please choose another name.', field: 'companyName' });
+      }
+      if (constraint === 'users_email_lower_uq' || constraint === 'users_google_sub_uq') {
+        throw authError(409, 'emailExists', 'An account with this e-mail address already exists. Sign in instead.', 'duplicate_record');
+      }
+      throw error;
+    });
+
+  if (confirmToken) {
+    await queueMail(
+      ctx,
+      confirmationEmail({
+        lang: input.lang,
+        brand: ctx.config.brandName,
+        to: email,
+        firstname: input.firstname,
+        url: `${ctx.config.appUrl}/api/auth/confirm-email?token=${confirmToken}`,
+      }),
+    );
+  }
+  return result;
+}
+
+export type ConfirmOutcome = { outcome: 'confirmed' | 'expired' | 'used' | 'invalid'; email?: string };
+
+/** Follows a confirmation link: confirms the e-mail once; says why when it cannot. */
+export async function confirmEmail(ctx: AppContext, token: string): Promise<ConfirmOutcome> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ t: emailTokens, email: users.email, confirmedAt: users.emailConfirmedAt })
+      .from(emailTokens)
+      .innerJoin(users, eq(users.id, emailTokens.userId))
+      .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'confirm_email')))
+      .for('update', { of: emailTokens })
+      .limit(1);
+    if (!row) return { outcome: 'invalid' };
+    if (row.t.usedAt) return row.confirmedAt ? { outcome: 'used', email: row.email } : { outcome: 'expired', email: row.email };
+    if (row.t.expiresAt.getTime() < Date.now()) return { outcome: 'expired', email: row.email };
+    await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.id, row.t.id));
+    await tx
+      .update(users)
+      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })
+      .where(eq(users.id, row.t.userId));
+    return { outcome: 'confirmed', email: row.email };
+  });
+}
+
+/** Sends a new confirmation link when the account exists and is unconfirmed; answers the same otherwise. */
+export async function resendConfirmation(ctx: AppContext, input: { email: string; lang: TLanguage }): Promise<void> {
+  const found = await findUserByEmail(ctx.db, input.email);
+  if (!found || found.user.emailConfirmedAt) return;
+  const token = await createEmailToken(ctx.db, found.user.id, 'confirm_email', CONFIRM_TTL_MS);
+  await queueMail(
+    ctx,
+    confirmationEmail({
+      lang: input.lang,
+      brand: ctx.config.brandName,
+      to: found.user.email,
+      firstname: found.user.firstname,
+      url: `${ctx.config.appUrl}/api/auth/confirm-email?token=${token}`,
+    }),
+  );
+}
+
+/** E-mail without regard to case; unknown e-mail and wrong password take the same path and time. */
+export async function signin(ctx: AppContext, input: { email: string; password: string; rememberMe?: boolean | undefined }) {
+  const found = await findUserByEmail(ctx.db, input.email);
+  const ok = await verifyPassword(found?.user.passwordHash, input.password);
+  if (!found || !ok) throw authError(401, 'incorrectCredentials', 'The e-mail or password is incorrect.');
+  if (!found.user.emailConfirmedAt) {
+    throw authError(403, 'emailUnconfirmed', 'Please confirm your e-mail address first: use the link we sent you.', 'no_permission');
+  }
+  const session = await ctx.db.transaction((tx) => startSession(ctx, tx, found.user, input.rememberMe ?? false));
+  return { ...session, user: toUser(found.user, found.company) };
+}
+
+/** Signs in a user who proved their identity elsewhere (Google). */
+export async function openSession(ctx: AppContext, userId: string, rememberMe: boolean) {
+  const found = await findUserById(ctx.db, userId);
+  if (!found) throw authError(401, 'userNotFound', 'This account no longer exists.');
+  const session = await ctx.db.transaction((tx) => startSession(ctx, tx, found.user, rememberMe));
+  return { ...session, user: toUser(found.user, found.company) };
+}
+
+const sessionExpired = () => authError(401, 'sessionExpired', 'Your session has expired. Please sign in again.');
+
+/**
+ * Rotates a refresh token. Presenting a token that was already rotated means it was copied: the whole
+ * family (that sign-in) is revoked.
+ */
+export async function refresh(ctx: AppContext, refreshToken: string) {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ token: refreshTokens, family: refreshTokenFamilies, user: users })
+      .from(refreshTokens)
+      .innerJoin(refreshTokenFamilies, eq(refreshTokenFamilies.id, refreshTokens.familyId))
+      .innerJoin(users, eq(users.id, refreshTokenFamilies.userId))
+      .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
+      .for('update', { of: [refreshTokens, refreshTokenFamilies] })
+      .limit(1);
+    if (!row || row.family.revokedAt || row.family.expiresAt.getTime() < Date.now()) return { kind: 'expired' as const };
+    if (row.token.rotatedAt) {
+      await tx
+        .update(refreshTokenFamilies)
+        .set({ revokedAt: new Date(), revokedReason: 'reuse' })
+        .where(eq(refreshTokenFamilies.id, row.family.id));
+      return { kind: 'reuse' as const, userId: row.user.id };
+    }
+    await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.token.id));
+    const next = randomToken();
+    await tx.insert(refreshTokens).values({ familyId: row.family.id, tokenHash: hashToken(next) });
+    const token = await signAccessToken(ctx.secrets.jwt, { userId: row.user.id, companyId: row.user.companyId });
+    return { kind: 'ok' as const, token, refreshToken: next };
+  });
+  if (outcome.kind === 'reuse') {
+    ctx.logger.warn({ userId: outcome.userId }, 'refresh token reuse: session family revoked');
+    throw sessionExpired();
+  }
+  if (outcome.kind === 'expired') throw sessionExpired();
+  return { token: outcome.token, refreshToken: outcome.refreshToken };
+}
+
+/** Revokes the family of the presented refresh token (sign-out of this device). */
+export async function signout(ctx: AppContext, refreshToken: string | undefined): Promise<void> {
+  if (!refreshToken) return;
+  const [row] = await ctx.db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
+    .limit(1);
+  if (!row) return;
+  await ctx.db
+    .update(refreshTokenFamilies)
+    .set({ revokedAt: new Date(), revokedReason: 'signout' })
+    .where(and(eq(refreshTokenFamilies.id, row.familyId), isNull(refreshTokenFamilies.revokedAt)));
+}
+
+export async function me(ctx: AppContext, input: { userId: string; token: string; refreshToken?: string | undefined }) {
+  const found = await findUserById(ctx.db, input.userId);
+  if (!found) throw authError(401, 'userNotFound', 'This account no longer exists.');
+  return {
+    user: toUser(found.user, found.company),
+    token: input.token,
+    ...(input.refreshToken ? { refreshToken: input.refreshToken } : {}),
+  };
+}
+
+/** Sends a reset link when the account exists; the answer and its timing do not tell. */
+export async function forgotPassword(ctx: AppContext, input: { email: string; lang: TLanguage }): Promise<void> {
+  const found = await findUserByEmail(ctx.db, input.email);
+  if (!found) return;
+  const token = await createEmailToken(ctx.db, found.user.id, 'reset_password', RESET_TTL_MS);
+  await queueMail(
+    ctx,
+    resetPasswordEmail({
+      lang: input.lang,
+      brand: ctx.config.brandName,
+      to: found.user.email,
+      firstname: found.user.firstname,
+      url: `${ctx.config.appUrl}/reset-password#access_token=${token}`,
+    }),
+  );
+}
+
+/** Sets the new password once per link, confirms the e-mail (the link proved it) and signs out everywhere. */
+export async function resetPassword(ctx: AppContext, input: { token: string; newPassword: string }): Promise<void> {
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.tokenHash, hashToken(input.token)), eq(emailTokens.purpose, 'reset_password')))
+      .for('update')
+      .limit(1);
+    if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) {
+      throw authError(400, 'tokenExpired', 'The reset password link is invalid or expired. Please request a new one.');
+    }
+    await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.id, row.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })
+      .where(eq(users.id, row.userId));
+    await tx
+      .update(refreshTokenFamilies)
+      .set({ revokedAt: new Date(), revokedReason: 'password_reset' })
+      .where(and(eq(refreshTokenFamilies.userId, row.userId), isNull(refreshTokenFamilies.revokedAt)));
+  });
+}
