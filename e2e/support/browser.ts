@@ -55,6 +55,8 @@ export function watchErrors(page: Page): string[] {
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${name}.png`);
+  // Let entrance animations finish so the picture shows the settled page.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }

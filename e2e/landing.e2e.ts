@@ -1,0 +1,123 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, watchErrors, type BrowserSession } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/**
+ * The landing page of the built app, served by the real server on the embedded defaults, in both
+ * languages: language switch, demo videos (one plays at a time), Get started → /signup.
+ */
+describe('landing page', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await openBrowser({ locale: 'en-US' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const isPlaying = (page: Page, lang: string) =>
+    page.$eval(`video[data-demo="${lang}"]`, (v) => {
+      const video = v as HTMLVideoElement;
+      return !video.paused && video.currentTime > 0;
+    });
+
+  it('shows English to an English browser, switches to French, and remembers it', async () => {
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(server.url);
+    await page.waitForSelector('#pricing');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.title()).toMatch(/ \| Vouchreel$/);
+    expect(await page.getAttribute('meta[name="robots"]', 'content')).toBe('index, follow');
+    expect(await page.getAttribute('meta[property="og:image"]', 'content')).toBe(`${server.url}/og-image.png`);
+    expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(`${server.url}/`);
+    expect(await page.locator('li[data-feature]').count()).toBe(6);
+    expect(await page.locator('li[data-package]').count()).toBe(5);
+    expect(await page.textContent('li[data-package="starter"]')).toContain('€75');
+    expect(await page.getAttribute('li[data-package="medium"]', 'data-featured')).toBe('true');
+    await screenshot(page, 'landing-en-desktop');
+
+    await page.click('[data-testid="language-menu"]');
+    await page.click('[data-testid="language-option-fr"]');
+    await page.waitForFunction(() => document.documentElement.lang === 'fr');
+    expect(await page.textContent('li[data-package="starter"]')).toContain('75\u00a0€');
+    const cookies = await browser.context.cookies(server.url);
+    expect(cookies.find((c) => c.name === 'i18next')).toMatchObject({ value: 'fr', path: '/', sameSite: 'Lax' });
+
+    await page.reload();
+    await page.waitForSelector('#pricing');
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    expect(await page.getAttribute('meta[property="og:locale"]', 'content')).toBe('fr_FR');
+    await screenshot(page, 'landing-fr-desktop');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('plays the demo video of each language, one at a time', async () => {
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(server.url);
+    await page.waitForSelector('[data-testid="demo-play-fr"]');
+
+    await page.click('[data-testid="demo-play-fr"]');
+    await page.waitForFunction(() => {
+      const v = document.querySelector('video[data-demo="fr"]') as HTMLVideoElement | null;
+      return v && !v.paused && v.currentTime > 0.3;
+    });
+    expect(await page.$eval('video[data-demo="fr"]', (v) => (v as HTMLVideoElement).currentSrc)).toMatch(/\/media\/demo-fr\.mp4$/);
+
+    await page.click('[data-testid="demo-play-en"]');
+    await page.waitForFunction(() => {
+      const v = document.querySelector('video[data-demo="en"]') as HTMLVideoElement | null;
+      return v && !v.paused && v.currentTime > 0.3;
+    });
+    expect(await isPlaying(page, 'en')).toBe(true);
+    expect(await page.$eval('video[data-demo="fr"]', (v) => (v as HTMLVideoElement).paused)).toBe(true);
+    await screenshot(page, 'landing-demo-playing');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('follows Get started to /signup, on a phone in French', async () => {
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await browser.context.addCookies([{ name: 'i18next', value: 'fr', url: server.url }]);
+    await page.goto(server.url);
+    await page.waitForSelector('#pricing');
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'landing-fr-mobile');
+
+    await page.click('[data-testid="get-started"]');
+    await page.waitForURL(`${server.url}/signup`);
+    await page.waitForSelector('h1');
+    expect(await page.title()).toMatch(/ \| Vouchreel$/);
+    await screenshot(page, 'signup-fr-mobile');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('marks the dashboard noindex and shows the under-construction page for unknown dashboard paths', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/dashboard/nowhere`);
+    await page.waitForSelector('h1');
+    expect(await page.getAttribute('meta[name="robots"]', 'content')).toBe('noindex, nofollow');
+    await screenshot(page, 'dashboard-under-construction');
+    await page.close();
+  });
+
+  it('answers unknown API paths with JSON, not the web app', async () => {
+    const res = await fetch(`${server.url}/api/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'No such API call: GET /api/nothing-here.', code: 'not_found' });
+  });
+});
