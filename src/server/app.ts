@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context.js';
 import { registerErrorHandling, sendError } from './http/errors.js';
 import { WEB_DIST_DIR, ROOT_DIR } from './lib/paths.js';
+import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(healthRoutes(ctx, version));
   await app.register(clientErrorRoutes());
   await app.register(authRoutes(ctx));
+  await app.register(appConfigRoutes(ctx));
   if (!config.isProduction) await app.register(outboxRoutes(ctx));
 
   const webDir = options.webDir ?? WEB_DIST_DIR;

@@ -119,6 +119,8 @@ export const API = {
     completeOnboarding: endpoint('PUT', '/api/user/complete-onboarding'),
   },
   public: {
+    /** The server's public configuration (app-config.schema.ts). */
+    appConfig: endpoint('GET', '/api/public/app-config'),
     validate: endpoint('GET', '/api/public/testimonial/validate/:token'),
     /** multipart/form-data. */
     save: endpoint('POST', '/api/public/testimonial/save'),
