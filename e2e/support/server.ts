@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -27,8 +27,8 @@ export interface RunningServer {
 }
 
 /** Starts the built app (`dist/`) as `npm start` would, on a random port with a fresh DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; keepData?: boolean } = {}): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; keepData?: boolean; port?: number } = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'vouchreel-e2e-')));
   const url = `http://127.0.0.1:${port}`;
   let output = '';

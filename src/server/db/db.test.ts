@@ -34,7 +34,7 @@ describe(`database on ${testDatabaseDriver()}`, () => {
       `select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
       [],
     );
-    expect((rows[0] as { n: number }).n).toBe(15);
+    expect((rows[0] as { n: number }).n).toBe(16);
     // Applying again is a no-op.
     await database.migrate();
   });

@@ -384,3 +384,23 @@ export const videoStyleSettings = pgTable('video_style_settings', {
   showLogoInVideos: boolean('show_logo_in_videos').notNull().default(false),
   updatedAt: updatedAt(),
 });
+
+/**
+ * One-time codes handed to the browser after a Google sign-in (in the /auth/callback address), each
+ * exchanged once by process-auth-callback for a session or a sign-up token. Stored only as hashes.
+ */
+export const oauthCodes = pgTable(
+  'oauth_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeHash: text('code_hash').notNull(),
+    provider: text('provider').notNull().default('google'),
+    profile: jsonb('profile')
+      .$type<{ sub: string; email: string; email_verified: boolean; firstname: string; lastname: string; picture: string | null }>()
+      .notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('oauth_codes_hash_uq').on(t.codeHash)],
+);

@@ -17,12 +17,25 @@ import {
   ZSignoutResponse,
   ZSignupBody,
   ZSignupResponse,
+  ZSigninGoogleBody,
+  ZSigninGoogleResponse,
+  ZProcessAuthCallbackBody,
+  ZProcessAuthCallbackResponse,
 } from '../../../contract/api/auth.schema.js';
 import { API } from '../../../contract/api/paths.js';
 import type { AppContext } from '../../context.js';
 import { bearerToken, requireAuth } from '../../http/auth-guard.js';
 import { byBodyEmail, byIp, limits } from '../../http/rate-limit.js';
 import * as auth from './auth.service.js';
+import { finishGoogleSignin, OAUTH_COOKIE, OAUTH_COOKIE_PATH, processAuthCallback, startGoogleSignin } from './google.service.js';
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
 
 /** Rate limits of the auth calls: per address, and per e-mail where the call names one. */
 const WINDOW = '10 minutes';
@@ -32,6 +45,7 @@ const LIMITS = {
   forgot: { ip: 10, email: 3 },
   resend: { ip: 10, email: 3 },
   refresh: { ip: 120 },
+  google: { ip: 30 },
   confirm: { ip: 30 },
 } as const;
 
@@ -106,6 +120,43 @@ export function authRoutes(ctx: AppContext) {
       { preHandler: [authenticated], schema: { response: { 200: ZMeResponse } } },
       async (request) =>
         auth.me(ctx, { userId: request.auth!.userId, token: bearerToken(request)!, refreshToken: refreshHeader(request) }),
+    );
+
+    const secureCookie = ctx.config.appUrl.startsWith('https://') ? '; Secure' : '';
+    app.post(
+      API.auth.signinGoogle.route,
+      {
+        preHandler: [limits(app, [perIp('google', LIMITS.google.ip)])],
+        schema: { body: ZSigninGoogleBody, response: { 200: ZSigninGoogleResponse } },
+      },
+      async (_request, reply) => {
+        const { url, cookie } = await startGoogleSignin(ctx);
+        reply.header(
+          'set-cookie',
+          `${OAUTH_COOKIE}=${encodeURIComponent(cookie)}; Path=${OAUTH_COOKIE_PATH}; Max-Age=600; HttpOnly; SameSite=Lax${secureCookie}`,
+        );
+        return { url };
+      },
+    );
+
+    app.get(API.auth.googleCallback.route, { preHandler: [limits(app, [perIp('google-callback', LIMITS.google.ip)])] }, async (request, reply) => {
+      const location = await finishGoogleSignin(ctx, {
+        currentUrl: new URL(request.url, ctx.config.appUrl),
+        cookie: readCookie(request, OAUTH_COOKIE),
+      });
+      return reply
+        .header('set-cookie', `${OAUTH_COOKIE}=; Path=${OAUTH_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secureCookie}`)
+        .header('cache-control', 'no-store')
+        .redirect(location, 303);
+    });
+
+    app.post(
+      API.auth.processAuthCallback.route,
+      {
+        preHandler: [limits(app, [perIp('google', LIMITS.google.ip)])],
+        schema: { body: ZProcessAuthCallbackBody, response: { 200: ZProcessAuthCallbackResponse } },
+      },
+      async (request) => processAuthCallback(ctx, { accessToken: request.body.accessToken }),
     );
 
     app.post(
