@@ -12,6 +12,9 @@ import { WEB_DIST_DIR, ROOT_DIR } from './lib/paths.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
+import { questionsRoutes } from './modules/questions/questions.routes.js';
+import { requestsRoutes } from './modules/requests/requests.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 
@@ -40,6 +43,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON (and multipart where a call uploads files); a text body is a mistake, answered 415.
   app.removeContentTypeParser(['text/plain']);
+  // Calls with an 'empty body' (complete-onboarding, pay) may still announce JSON: read that as no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
 
   const https = config.appUrl.startsWith('https://');
   await app.register(helmet, {
@@ -76,6 +87,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(clientErrorRoutes());
   await app.register(authRoutes(ctx));
   await app.register(appConfigRoutes(ctx));
+  await app.register(questionsRoutes(ctx));
+  await app.register(requestsRoutes(ctx));
+  await app.register(usersRoutes(ctx));
   if (!config.isProduction) await app.register(outboxRoutes(ctx));
 
   const webDir = options.webDir ?? WEB_DIST_DIR;

@@ -38,7 +38,7 @@ export async function startSmtpCatcher() {
     async waitFor(to: string, subject: RegExp, timeoutMs = 15_000): Promise<CaughtMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = mails.find((m) => m.to.includes(to.toLowerCase()) && subject.test(m.email.subject ?? ''));
+        const found = mails.find((m) => m.to.some((r) => r.toLowerCase() === to.toLowerCase()) && subject.test(m.email.subject ?? ''));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject} (got ${mails.map((m) => m.email.subject).join(', ')})`);
         await new Promise<void>((resolve) => {

@@ -1,0 +1,179 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { TTestimonialRequestSafe } from '../../../contract/api/testimonials.schema.js';
+import { DEFAULT_REQUEST_EXPIRY_DAYS, type TRequestLanguage } from '../../../contract/constants.js';
+import type { AppContext } from '../../context.js';
+import { companies, questions, requestQuestions, testimonialRequests, videoStyleSettings } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { queueMail } from '../../mail/send.js';
+import { randomToken } from '../auth/tokens.js';
+import { invitationEmail } from './requests.emails.js';
+
+type RequestRow = typeof testimonialRequests.$inferSelect;
+
+const DAY_MS = 86_400_000;
+export const REMINDER_INTERVAL_MS = DAY_MS;
+
+/** A pending request whose expiry has passed reads as expired everywhere. */
+export function effectiveStatus(row: Pick<RequestRow, 'status' | 'expiresAt'>, now = Date.now()): 'pending' | 'completed' | 'expired' {
+  if (row.status === 'pending' && row.expiresAt.getTime() <= now) return 'expired';
+  return row.status as 'pending' | 'completed' | 'expired';
+}
+
+export function toRequestSafe(row: RequestRow): TTestimonialRequestSafe {
+  return {
+    id: row.id,
+    customer_name: row.customerName,
+    customer_email: row.customerEmail,
+    customer_position: row.customerPosition,
+    status: effectiveStatus(row),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    last_reminder_sent: row.lastReminderSent?.toISOString() ?? null,
+    paid: row.paid,
+    language: row.language as TRequestLanguage,
+    gift: row.gift,
+  };
+}
+
+export const customerLink = (ctx: AppContext, token: string) => `${ctx.config.appUrl}/testimonial/submit/${token}`;
+
+async function findOwnedRequest(ctx: AppContext, companyId: string, id: string): Promise<RequestRow> {
+  const [row] = await ctx.db.select().from(testimonialRequests).where(eq(testimonialRequests.id, id)).limit(1);
+  // Another company's request is indistinguishable from one that does not exist.
+  if (!row || row.companyId !== companyId) {
+    throw new AppError('not_found', { message: 'This request does not exist or was deleted.' });
+  }
+  return row;
+}
+
+export async function listRequests(ctx: AppContext, companyId: string): Promise<TTestimonialRequestSafe[]> {
+  const rows = await ctx.db
+    .select()
+    .from(testimonialRequests)
+    .where(eq(testimonialRequests.companyId, companyId))
+    .orderBy(desc(testimonialRequests.createdAt));
+  return rows.map(toRequestSafe);
+}
+
+export async function getRequestSafe(ctx: AppContext, companyId: string, id: string): Promise<TTestimonialRequestSafe> {
+  return toRequestSafe(await findOwnedRequest(ctx, companyId, id));
+}
+
+export interface SendRequestInput {
+  companyId: string;
+  customerEmail: string;
+  customerName: string;
+  customerPosition?: string | null | undefined;
+  questionIds: string[];
+  language: TRequestLanguage;
+  gift?: string | null | undefined;
+  expiresInDays?: number | undefined;
+}
+
+/**
+ * Stores the request with its private token and a frozen copy of the chosen questions (in the
+ * company's order), then sends the invitation in the request's language.
+ */
+export async function sendRequest(ctx: AppContext, input: SendRequestInput): Promise<TTestimonialRequestSafe> {
+  const token = randomToken();
+  const days = input.expiresInDays ?? DEFAULT_REQUEST_EXPIRY_DAYS;
+  const { row, company, questionCount } = await ctx.db.transaction(async (tx) => {
+    const chosen = await tx
+      .select()
+      .from(questions)
+      .where(inArray(questions.id, input.questionIds))
+      .orderBy(asc(questions.orderPosition));
+    if (chosen.length !== input.questionIds.length) {
+      throw new AppError('invalid_data', { message: 'One of the selected questions no longer exists. Reload the page and try again.', field: 'question_ids' });
+    }
+    if (chosen.some((q) => q.companyId !== input.companyId)) {
+      throw new AppError('no_permission', { message: 'You can only send your own questions.', field: 'question_ids' });
+    }
+    const [company] = await tx.select().from(companies).where(eq(companies.id, input.companyId)).limit(1);
+    if (!company) throw new AppError('not_found', { message: 'Your company no longer exists.' });
+    const [style] = await tx.select({ bg: videoStyleSettings.backgroundColor }).from(videoStyleSettings).where(eq(videoStyleSettings.companyId, input.companyId));
+    const [row] = await tx
+      .insert(testimonialRequests)
+      .values({
+        companyId: input.companyId,
+        token,
+        customerName: input.customerName,
+        customerEmail: input.customerEmail,
+        customerPosition: input.customerPosition || null,
+        language: input.language,
+        gift: input.gift || null,
+        backgroundColor: style?.bg ?? '#000000',
+        expiresAt: new Date(Date.now() + days * DAY_MS),
+      })
+      .returning();
+    if (!row) throw new Error('request not inserted');
+    await tx.insert(requestQuestions).values(
+      chosen.map((q, i) => ({ requestId: row.id, questionId: q.id, questionText: q.text, orderPosition: i + 1 })),
+    );
+    return { row, company, questionCount: chosen.length };
+  });
+
+  await queueMail(
+    ctx,
+    invitationEmail({
+      lang: input.language === 'french' ? 'fr' : 'en',
+      brand: ctx.config.brandName,
+      to: row.customerEmail,
+      customerName: row.customerName,
+      company: { name: company.name, logoUrl: null },
+      gift: row.gift,
+      url: customerLink(ctx, token),
+      expiresAt: row.expiresAt,
+      questionCount,
+      reminder: false,
+    }),
+  );
+  return toRequestSafe(row);
+}
+
+/** A reminder: only for a pending, unexpired request, at most one per 24 hours. */
+export async function remindRequest(ctx: AppContext, input: { companyId: string; id: string }): Promise<{ lastReminderSent: Date }> {
+  const sent = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(testimonialRequests).where(eq(testimonialRequests.id, input.id)).for('update').limit(1);
+    if (!row || row.companyId !== input.companyId) throw new AppError('not_found', { message: 'This request does not exist or was deleted.' });
+    const status = effectiveStatus(row);
+    if (status === 'completed') {
+      throw new AppError('invalid_data', { status: 409, message: 'This customer has already recorded their testimonial: no reminder needed.' });
+    }
+    if (status === 'expired') {
+      throw new AppError('invalid_data', { status: 409, message: 'This request has expired. Send a new request instead of a reminder.' });
+    }
+    if (row.lastReminderSent && Date.now() - row.lastReminderSent.getTime() < REMINDER_INTERVAL_MS) {
+      const next = new Date(row.lastReminderSent.getTime() + REMINDER_INTERVAL_MS);
+      throw new AppError('rate_limited', {
+        message: `A reminder was already sent in the last 24 hours. You can send the next one after ${next.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      });
+    }
+    const now = new Date();
+    const [updated] = await tx
+      .update(testimonialRequests)
+      .set({ lastReminderSent: now, reminderCount: row.reminderCount + 1, updatedAt: now })
+      .where(and(eq(testimonialRequests.id, row.id), eq(testimonialRequests.companyId, input.companyId)))
+      .returning();
+    const [company] = await tx.select().from(companies).where(eq(companies.id, input.companyId));
+    const questionCount = await tx.$count(requestQuestions, eq(requestQuestions.requestId, row.id));
+    return { row: updated!, company: company!, questionCount };
+  });
+  await queueMail(
+    ctx,
+    invitationEmail({
+      lang: sent.row.language === 'french' ? 'fr' : 'en',
+      brand: ctx.config.brandName,
+      to: sent.row.customerEmail,
+      customerName: sent.row.customerName,
+      company: { name: sent.company.name, logoUrl: null },
+      gift: sent.row.gift,
+      url: customerLink(ctx, sent.row.token),
+      expiresAt: sent.row.expiresAt,
+      questionCount: sent.questionCount,
+      reminder: true,
+    }),
+  );
+  return { lastReminderSent: sent.row.lastReminderSent! };
+}

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema.js';
+import { signin, signup } from '../modules/auth/auth.service.js';
+import type { TestApp } from './harness.js';
+
+let n = 0;
+
+/** A confirmed, signed-in company user made through the real sign-up and sign-in services. */
+export async function signedInCompany(t: TestApp, over: { companyName?: string; lang?: 'en' | 'fr' } = {}) {
+  n += 1;
+  const suffix = `${process.pid}-${n}-${Math.random().toString(36).slice(2, 6)}`;
+  const email = `owner-${suffix}@company.test`;
+  await signup(t.ctx, {
+    firstname: 'Owner',
+    lastname: `N${n}`,
+    email,
+    companyName: over.companyName ?? `Company ${suffix}`,
+    password: 'secret12',
+    lang: over.lang ?? 'en',
+  });
+  await t.ctx.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
+  const session = await signin(t.ctx, { email, password: 'secret12' });
+  const companyId = session.user.company_id!;
+  const headers = { authorization: `Bearer ${session.token}` };
+  return {
+    email,
+    companyId,
+    userId: session.user.id,
+    headers,
+    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
+    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),
+    put: (url: string, payload?: object) => t.app.inject({ method: 'PUT', url, headers, ...(payload ? { payload } : {}) }),
+  };
+}
