@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -14,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
+import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -78,6 +80,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 50, fields: 200, fieldSize: 4096, parts: 260 },
+    throwFileSizeLimit: false,
+  });
 
   registerErrorHandling(app);
   app.decorateRequest('auth', null);
@@ -90,6 +96,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(questionsRoutes(ctx));
   await app.register(requestsRoutes(ctx));
   await app.register(usersRoutes(ctx));
+  await app.register(submissionsRoutes(ctx));
   if (!config.isProduction) await app.register(outboxRoutes(ctx));
 
   const webDir = options.webDir ?? WEB_DIST_DIR;

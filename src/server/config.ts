@@ -49,6 +49,10 @@ const ZEnv = z.object({
     emptyToUndefined,
     urlWithProtocols(['http:', 'https:'], 'the OpenID Connect issuer URL').default('https://accounts.google.com'),
   ),
+  UPLOAD_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(60 * 1024 * 1024)),
+  FFMPEG_PATH: optional(z.string().min(1)),
+  FFPROBE_PATH: optional(z.string().min(1)),
+  FFMPEG_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(32).default(2)),
   GOOGLE_CLIENT_ID: optional(z.string().min(1)),
   GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
 });
@@ -76,6 +80,11 @@ export interface Config {
   bodyLimitBytes: number;
   trustProxy: boolean;
   freeCredits: number;
+  /** Largest customer answer accepted, per file. */
+  uploadMaxBytes: number;
+  ffmpegPath: string;
+  ffprobePath: string;
+  ffmpegConcurrency: number;
   /** Google sign-in through OpenID Connect; absent when not configured (the buttons are hidden). */
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
 }
@@ -133,6 +142,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY === 'true',
     freeCredits: e.FREE_CREDITS,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
+    ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',
+    ffmpegConcurrency: e.FFMPEG_CONCURRENCY,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }

@@ -10,6 +10,7 @@ import { jobRegistry } from './jobs/registry.js';
 import { resolveSecrets } from './lib/secrets.js';
 import { createMailer } from './mail/mailer.js';
 import { createLocalStorage } from './storage/local-storage.js';
+import { configureMediaTools, killAllFfmpeg, setFfmpegConcurrency } from './media/ffmpeg.js';
 
 export interface RuntimeOptions {
   config: Config;
@@ -25,6 +26,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
   const { config, logger } = options;
   await mkdir(config.dataDir, { recursive: true });
   const secrets = await resolveSecrets(config);
+  configureMediaTools({ ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath });
+  setFfmpegConcurrency(config.ffmpegConcurrency);
   const database =
     options.database ??
     (await openDatabase({
@@ -47,6 +50,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
       ctx,
       close: async () => {
         await queue.stop();
+        killAllFfmpeg();
         mailer.close();
         if (!options.database) await database.close();
       },

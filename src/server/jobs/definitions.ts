@@ -19,4 +19,15 @@ export const sendMailJob = defineJob({
   concurrency: 2,
 });
 
-export const ALL_JOB_DEFINITIONS = [sendMailJob];
+/** Turns an uploaded answer into an H.264/AAC MP4 with faststart and a poster image. */
+export const transcodeAnswerJob = defineJob({
+  name: 'transcode-answer',
+  schema: z.object({ responseId: z.uuid() }),
+  retryLimit: 4,
+  retryDelaySeconds: 15,
+  retryBackoff: true,
+  expireInSeconds: 600,
+  concurrency: 1,
+});
+
+export const ALL_JOB_DEFINITIONS = [sendMailJob, transcodeAnswerJob];

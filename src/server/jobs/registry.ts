@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
-import { sendMailJob } from './definitions.js';
+import { transcodeAnswer } from '../modules/submissions/transcode.service.js';
+import { sendMailJob, transcodeAnswerJob } from './definitions.js';
 import { registerJob, type RegisteredJob } from './queue.js';
 
 /** The handlers of every job, run by the worker role. Handlers call services, never HTTP. */
@@ -7,6 +8,9 @@ export function jobRegistry(ctx: AppContext): RegisteredJob[] {
   return [
     registerJob(sendMailJob, async (message) => {
       await ctx.mailer.send(message);
+    }),
+    registerJob(transcodeAnswerJob, async ({ responseId }) => {
+      await transcodeAnswer(ctx, responseId);
     }),
   ];
 }

@@ -1,0 +1,280 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  INVALID_LINK_MESSAGE,
+  SAVE_LIMITS,
+  ZSaveTestimonialFields,
+  type TSaveTestimonialResponse,
+  type TValidateTokenResponse,
+} from '../../../contract/api/public.schema.js';
+import { consentText, isConsentVersion } from '../../../contract/consent.js';
+import type { AppContext } from '../../context.js';
+import { companies, consents, requestQuestions, testimonialRequests, testimonialResponses, users } from '../../db/schema.js';
+import { transcodeAnswerJob } from '../../jobs/definitions.js';
+import { AppError } from '../../lib/errors.js';
+import { queueMail } from '../../mail/send.js';
+import { probe, type ProbeResult } from '../../media/ffmpeg.js';
+import { effectiveStatus } from '../requests/requests.service.js';
+import { newTestimonialEmail } from './submissions.emails.js';
+
+const invalidLink = () => new AppError('not_found', { message: `${INVALID_LINK_MESSAGE}. Please check the link in your e-mail.` });
+
+async function findByToken(ctx: AppContext, token: string) {
+  const [row] = await ctx.db
+    .select({ request: testimonialRequests, company: companies })
+    .from(testimonialRequests)
+    .innerJoin(companies, eq(companies.id, testimonialRequests.companyId))
+    .where(eq(testimonialRequests.token, token))
+    .limit(1);
+  return row;
+}
+
+/** What the customer's page needs, for a pending, unexpired request; a clear error otherwise. */
+export async function validateToken(ctx: AppContext, token: string): Promise<TValidateTokenResponse> {
+  const found = await findByToken(ctx, token);
+  if (!found) throw invalidLink();
+  const status = effectiveStatus(found.request);
+  if (status === 'completed') {
+    throw new AppError('invalid_data', { status: 409, message: 'This testimonial has already been recorded and sent. Thank you!' });
+  }
+  if (status === 'expired') {
+    throw new AppError('invalid_data', { status: 410, message: `This link has expired. Please ask ${found.company.name} for a new one.` });
+  }
+  const questions = await ctx.db
+    .select({ id: requestQuestions.questionId, text: requestQuestions.questionText })
+    .from(requestQuestions)
+    .where(eq(requestQuestions.requestId, found.request.id))
+    .orderBy(asc(requestQuestions.orderPosition));
+  const r = found.request;
+  return {
+    testimonial: {
+      id: r.id,
+      background_color: r.backgroundColor,
+      customer_name: r.customerName,
+      customer_position: r.customerPosition,
+      customer_email: r.customerEmail,
+      language: r.language as 'english' | 'french',
+      gift: r.gift,
+      company: { name: found.company.name, logo_url: null },
+    },
+    questions,
+  };
+}
+
+export interface UploadedAnswer {
+  /** The index in the form (`video{index}` ↔ `questionIds[index]`). */
+  index: number;
+  path: string;
+  size: number;
+  sha256: string;
+}
+
+const VIDEO_CODECS = new Set(['vp8', 'vp9', 'h264', 'hevc', 'av1']);
+const AUDIO_CODECS = new Set(['opus', 'vorbis', 'aac', 'mp3']);
+
+/** A real video with sound, of an accepted kind, no longer than the limit (plus tolerance). */
+export function checkAnswer(p: ProbeResult, answerNumber: number): { extension: 'webm' | 'mp4'; contentType: string } {
+  const what = `Answer ${answerNumber}`;
+  const isWebm = /matroska|webm/.test(p.formatName);
+  const isMp4 = /mp4|mov/.test(p.formatName);
+  if (!p.video || (!isWebm && !isMp4) || !VIDEO_CODECS.has(p.video.codec)) {
+    throw new AppError('invalid_format', { message: `${what} is not a video we can read. Please record it again.` });
+  }
+  if (!p.audio || !AUDIO_CODECS.has(p.audio.codec)) {
+    throw new AppError('invalid_format', { message: `${what} has no sound. Check that your microphone is allowed and record it again.` });
+  }
+  if (!(p.durationSeconds > 0)) {
+    throw new AppError('invalid_format', { message: `${what} is empty. Please record it again.` });
+  }
+  if (p.durationSeconds > SAVE_LIMITS.maxDurationSeconds) {
+    throw new AppError('invalid_format', {
+      message: `${what} lasts ${Math.round(p.durationSeconds)} seconds; answers are limited to 20 seconds.`,
+    });
+  }
+  return isWebm ? { extension: 'webm', contentType: 'video/webm' } : { extension: 'mp4', contentType: 'video/mp4' };
+}
+
+export interface SaveInput {
+  fields: Record<string, string>;
+  files: UploadedAnswer[];
+  ip: string;
+  userAgent: string | undefined;
+}
+
+function collectIndexed(fields: Record<string, string>, name: string): string[] {
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(fields)) {
+    const m = new RegExp(`^${name}\\[(\\d{1,3})\\]$`).exec(key);
+    if (m) out[Number(m[1])] = value;
+  }
+  return Array.from(out, (v) => v ?? '');
+}
+
+/**
+ * Stores a customer's answers. Every check happens before anything is written; the files are stored
+ * and the rows written inside one transaction that holds the request's lock, and on any failure the
+ * stored files are removed again. A retried identical submission returns the first one's result.
+ */
+export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise<TSaveTestimonialResponse> {
+  const fields = ZSaveTestimonialFields.parse({
+    questionIds: collectIndexed(input.fields, 'questionIds'),
+    bgColors: collectIndexed(input.fields, 'bgColors').map((c) => c || SAVE_LIMITS.defaultBackgroundColor),
+    name: input.fields.name,
+    title: input.fields.title,
+    testimonialId: input.fields.testimonialId,
+    token: input.fields.token,
+    consentVersion: input.fields.consentVersion,
+  });
+
+  const byIndex = new Map(input.files.map((f) => [f.index, f]));
+  if (input.files.length !== byIndex.size || input.files.some((f) => f.index >= fields.questionIds.length)) {
+    throw new AppError('invalid_data', { message: 'Each recording must belong to one question.' });
+  }
+  fields.questionIds.forEach((_, i) => {
+    if (!byIndex.has(i)) throw new AppError('missing_fields', { message: `The recording of answer ${i + 1} is missing. Please try again.` });
+  });
+
+  const found = await findByToken(ctx, fields.token);
+  if (!found || found.request.id !== fields.testimonialId) throw invalidLink();
+  const request = found.request;
+
+  const fingerprint = createHash('sha256')
+    .update(request.id)
+    .update(fields.questionIds.map((q, i) => `${q}:${byIndex.get(i)!.sha256}`).join('|'))
+    .digest('hex');
+  const previous = async (): Promise<TSaveTestimonialResponse> => {
+    const rows = await ctx.db
+      .select({ id: testimonialResponses.id, questionId: testimonialResponses.questionId })
+      .from(testimonialResponses)
+      .where(eq(testimonialResponses.requestId, request.id))
+      .orderBy(asc(testimonialResponses.orderPosition));
+    return { success: true, testimonialId: request.id, responses: rows };
+  };
+  const alreadyDone = () => new AppError('invalid_data', { status: 409, message: 'This testimonial has already been recorded and sent. Thank you!' });
+
+  if (request.status === 'completed') {
+    if (request.submissionHash === fingerprint) return previous();
+    throw alreadyDone();
+  }
+  if (effectiveStatus(request) === 'expired') {
+    throw new AppError('invalid_data', { status: 410, message: `This link has expired. Please ask ${found.company.name} for a new one.` });
+  }
+  if (!isConsentVersion(fields.consentVersion)) {
+    throw new AppError('invalid_data', { message: 'The image-rights authorisation must be accepted.', field: 'consentVersion' });
+  }
+
+  const asked = await ctx.db
+    .select({ id: requestQuestions.questionId, text: requestQuestions.questionText, position: requestQuestions.orderPosition })
+    .from(requestQuestions)
+    .where(eq(requestQuestions.requestId, request.id));
+  const askedById = new Map(asked.map((q) => [q.id, q]));
+  for (const id of fields.questionIds) {
+    if (!askedById.has(id)) throw new AppError('invalid_data', { message: 'One of the answers is for a question this request does not ask.', field: 'questionIds' });
+  }
+
+  const answers: {
+    id: string;
+    questionId: string;
+    file: UploadedAnswer;
+    probed: ProbeResult;
+    kind: { extension: 'webm' | 'mp4'; contentType: string };
+    bgColor: string;
+    question: { id: string; text: string; position: number };
+  }[] = [];
+  for (const [i, questionId] of fields.questionIds.entries()) {
+    const file = byIndex.get(i)!;
+    const probed = await probe(file.path).catch(() => {
+      throw new AppError('invalid_format', { message: `Answer ${i + 1} is not a video we can read. Please record it again.` });
+    });
+    const kind = checkAnswer(probed, i + 1);
+    answers.push({ id: randomUUID(), questionId, file, probed, kind, bgColor: fields.bgColors[i]!, question: askedById.get(questionId)! });
+  }
+
+  const lang = request.language === 'french' ? 'fr' : 'en';
+  const originalKey = (a: (typeof answers)[number]) =>
+    `companies/${request.companyId}/requests/${request.id}/answers/${a.id}/original.${a.kind.extension}`;
+  const stored: string[] = [];
+  const outcome: { value: 'saved' | 'duplicate' } = { value: 'saved' };
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(testimonialRequests).where(eq(testimonialRequests.id, request.id)).for('update');
+      if (!locked) throw invalidLink();
+      if (locked.status === 'completed') {
+        if (locked.submissionHash === fingerprint) {
+          outcome.value = 'duplicate';
+          return;
+        }
+        throw alreadyDone();
+      }
+      for (const a of answers) {
+        const key = originalKey(a);
+        stored.push(key);
+        await ctx.storage.put(key, createReadStream(a.file.path), a.kind.contentType);
+      }
+      await tx.insert(testimonialResponses).values(
+        answers.map((a) => ({
+          id: a.id,
+          requestId: request.id,
+          companyId: request.companyId,
+          questionId: a.questionId,
+          questionText: a.question.text,
+          orderPosition: a.question.position,
+          bgColor: a.bgColor,
+          originalKey: originalKey(a),
+          originalSha256: a.file.sha256,
+          durationSeconds: a.probed.durationSeconds,
+          width: a.probed.video?.width ?? null,
+          height: a.probed.video?.height ?? null,
+          renderState: { transcode: { phase: 'queued' as const, progress: 0, error: null, jobId: null, updatedAt: new Date().toISOString() } },
+        })),
+      );
+      const now = new Date();
+      await tx.insert(consents).values({
+        requestId: request.id,
+        textVersion: fields.consentVersion,
+        text: consentText(fields.consentVersion as Parameters<typeof consentText>[0], lang, found.company.name),
+        language: lang,
+        ip: input.ip,
+        userAgent: input.userAgent?.slice(0, 500) ?? null,
+        acceptedAt: now,
+      });
+      await tx
+        .update(testimonialRequests)
+        .set({
+          status: 'completed',
+          submittedAt: now,
+          submitterName: fields.name,
+          submitterTitle: fields.title || null,
+          submissionHash: fingerprint,
+          updatedAt: now,
+        })
+        .where(and(eq(testimonialRequests.id, request.id), eq(testimonialRequests.status, 'pending')));
+    });
+  } catch (error) {
+    await Promise.all(stored.map((key) => ctx.storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+  if (outcome.value === 'duplicate') {
+    await Promise.all(stored.map((key) => ctx.storage.delete(key).catch(() => undefined)));
+    return previous();
+  }
+
+  for (const a of answers) await ctx.queue.send(transcodeAnswerJob, { responseId: a.id }, { singletonKey: a.id });
+  const owners = await ctx.db.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.companyId, request.companyId));
+  for (const owner of owners) {
+    await queueMail(
+      ctx,
+      newTestimonialEmail({
+        lang: found.company.mailLanguage === 'fr' ? 'fr' : 'en',
+        brand: ctx.config.brandName,
+        to: owner.email,
+        firstname: owner.firstname,
+        customerName: fields.name,
+        answers: answers.length,
+        url: `${ctx.config.appUrl}/dashboard/testimonials/${request.id}`,
+      }),
+    );
+  }
+  return { success: true, testimonialId: request.id, responses: answers.map((a) => ({ id: a.id, questionId: a.questionId })) };
+}
