@@ -16,6 +16,7 @@ import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
+import { testimonialsRoutes } from './modules/testimonials/testimonials.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(questionsRoutes(ctx));
   await app.register(requestsRoutes(ctx));
   await app.register(usersRoutes(ctx));
+  await app.register(testimonialsRoutes(ctx));
   await app.register(submissionsRoutes(ctx));
   if (!config.isProduction) await app.register(outboxRoutes(ctx));
 

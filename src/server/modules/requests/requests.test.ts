@@ -132,3 +132,30 @@ describe('testimonial requests', () => {
     expect(meRes.json().user.onboarding_completed).toBe(true);
   });
 });
+
+describe('overview stats', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('counts questions, requests by status and credits for the caller company only', async () => {
+    const me = await signedInCompany(t);
+    const other = await signedInCompany(t);
+    const q = (await me.post('/api/questions/add', { company_id: me.companyId, text: 'Q?', order_position: 1 })).json();
+    await me.post('/api/questions/add', { company_id: me.companyId, text: 'Q2?', order_position: 2 });
+    const ids = [];
+    for (const name of ['A', 'B', 'C']) {
+      ids.push((await me.post('/api/testimonials/request', { customer_email: `${name}@x.test`, customer_name: name, question_ids: [q.id], language: 'english' })).json().testimonial.id);
+    }
+    await t.ctx.db.update(testimonialRequests).set({ status: 'completed' }).where(eq(testimonialRequests.id, ids[0]));
+    await t.ctx.db.update(testimonialRequests).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(testimonialRequests.id, ids[1]));
+    const res = await me.get(`/api/testimonials/stats?company_id=${me.companyId}`);
+    expect(res.json()).toEqual({ users: 1, questions: 2, testimonials: 3, completed: 1, requested: 1, credits: 1 });
+    expect((await other.get(`/api/testimonials/stats?company_id=${me.companyId}`)).statusCode).toBe(403);
+    expect((await other.get(`/api/testimonials/stats?company_id=${other.companyId}`)).json()).toMatchObject({ questions: 0, testimonials: 0 });
+  });
+});
