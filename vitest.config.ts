@@ -18,6 +18,7 @@ const shared = {
 };
 
 export default defineConfig({
+  esbuild: { jsx: 'automatic' },
   test: {
     globalSetup: ['src/server/test/global-setup.ts'],
     projects: [

@@ -1,7 +1,8 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { AuthProvider } from '../lib/auth-context';
 import { cn } from '../lib/cn';
 
-/** The root of every route: scroll handling, and a thin bar while the next page's code loads. */
+/** The root of every route: the auth state, scroll handling, and a thin bar while the next page's code loads. */
 export function RootLayout() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
@@ -14,7 +15,9 @@ export function RootLayout() {
           busy ? 'scale-x-75 opacity-100' : 'scale-x-0 opacity-0',
         )}
       />
-      <Outlet />
+      <AuthProvider>
+        <Outlet />
+      </AuthProvider>
       <ScrollRestoration />
     </>
   );

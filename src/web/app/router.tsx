@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { AppErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
+import { RequireAuth } from './require-auth';
 import { AppLoading, RootLayout } from './root-layout';
 
 type TDashboardScreens = typeof import('../features/dashboard/dashboard-screens');
@@ -59,9 +60,15 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/recording/recording-page')).RecordingPage }),
       },
       {
-        path: 'dashboard',
-        lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-layout')).DashboardLayout }),
-        children: dashboardRoutes,
+        // The guard is part of the main bundle; the dashboard's code loads behind it.
+        Component: RequireAuth,
+        children: [
+          {
+            path: 'dashboard',
+            lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-layout')).DashboardLayout }),
+            children: dashboardRoutes,
+          },
+        ],
       },
       { path: '*', Component: NotFoundPage },
     ],

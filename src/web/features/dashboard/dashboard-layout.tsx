@@ -5,6 +5,7 @@ import { ArrowLeftIcon } from '../../components/icons';
 import { LanguageMenu } from '../../components/language-menu';
 import { Logo } from '../../components/logo';
 import { SkipLink } from '../../components/skip-link';
+import { UserMenu } from '../../components/user-menu';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 
@@ -21,8 +22,8 @@ const NAV_ITEMS: ReadonlyArray<{ key: TNavKey; to: string; end?: boolean }> = [
 ];
 
 /**
- * The dashboard frame: header, navigation and a centred content column. Sign-in, the credit balance
- * and the user menu join it with the authentication work.
+ * The dashboard frame: header (language, user menu), navigation and a centred content column. The
+ * route guard (app/require-auth.tsx) lets only signed-in people in. The credit balance joins it later.
  */
 export function DashboardLayout() {
   const { t } = useTranslation();
@@ -59,6 +60,7 @@ export function DashboardLayout() {
                 {t('dashboard.nav.backToSite')}
               </ButtonLink>
             </div>
+            <UserMenu />
           </div>
         </div>
         <nav aria-label={t('dashboard.nav.label')} className="border-t border-gray-100 min-[1025px]:hidden">
