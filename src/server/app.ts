@@ -17,6 +17,7 @@ import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { testimonialsRoutes } from './modules/testimonials/testimonials.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(requestsRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(testimonialsRoutes(ctx));
+  await app.register(mediaRoutes(ctx));
   await app.register(submissionsRoutes(ctx));
   if (!config.isProduction) await app.register(outboxRoutes(ctx));
 
@@ -123,7 +125,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Unknown /api paths answer JSON, never the web app; page routes get the single-page app.
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|dev)(\/|$)/.test(urlPath);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|dev|files)(\/|$)/.test(urlPath);
     if (isPage && hasWeb) return sendIndex(reply);
     return sendError(reply, 404, {
       error: urlPath.startsWith('/api')

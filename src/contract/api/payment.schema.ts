@@ -69,7 +69,7 @@ export type TWebhookResponse = z.infer<typeof ZWebhookResponse>;
 export const TRANSACTION_TYPES = {
   creditPurchase: 'credit_purchase',
   testimonialPayment: 'testimonial_payment',
-  signupCredits: 'signup_credits',
+  signupCredits: 'signup_bonus',
 } as const;
 
 export const ZTransaction = z.object({

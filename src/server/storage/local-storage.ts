@@ -35,10 +35,10 @@ export function createLocalStorage(root: string): Storage {
         throw error;
       }
     },
-    async get(key) {
+    async get(key, range) {
       const file = fileOf(key);
       await stat(file);
-      return createReadStream(file);
+      return createReadStream(file, range ? { start: range.start, end: range.end } : {});
     },
     async head(key) {
       const file = fileOf(key);

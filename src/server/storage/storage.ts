@@ -5,7 +5,8 @@ export interface Storage {
   readonly driver: 'local' | 's3';
   /** Streams `body` to `key`; the object appears only once fully written. Returns its size in bytes. */
   put(key: string, body: Readable | Buffer, contentType: string): Promise<number>;
-  get(key: string): Promise<Readable>;
+  /** The object, or the inclusive byte range `[start, end]` of it. */
+  get(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** Size and type, or null when the object does not exist. */
   head(key: string): Promise<{ size: number; contentType: string } | null>;
   delete(key: string): Promise<void>;

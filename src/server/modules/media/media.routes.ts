@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { testimonialRequests } from '../../db/schema.js';
+import { sendError } from '../../http/errors.js';
+import { MEDIA_PREFIX, verifyMediaSignature } from '../../media/signed-urls.js';
+
+/**
+ * GET /files/<key>?exp=&sig=: private media through signed addresses only, with byte ranges for video
+ * seeking. Answers of a testimonial are served only once the company paid for it.
+ */
+export function mediaRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.get(`${MEDIA_PREFIX}*`, { logLevel: 'warn' }, async (request, reply) => {
+      const { exp, sig } = request.query as { exp?: string; sig?: string };
+      const raw = (request.params as { '*': string })['*'];
+      let key: string;
+      try {
+        key = decodeURIComponent(raw);
+      } catch {
+        return sendError(reply, 404, { error: 'No such file.', code: 'not_found' });
+      }
+      const check = verifyMediaSignature(ctx.secrets.jwt, key, exp, sig);
+      if (!check.ok) {
+        return sendError(reply, 403, {
+          error: check.reason === 'expired' ? 'This link has expired. Reload the page to get a new one.' : 'This link is not valid.',
+          code: 'no_permission',
+        });
+      }
+      const answer = /^companies\/([0-9a-f-]{36})\/requests\/([0-9a-f-]{36})\/answers\//.exec(key);
+      if (answer) {
+        const [row] = await ctx.db
+          .select({ paid: testimonialRequests.paid, companyId: testimonialRequests.companyId })
+          .from(testimonialRequests)
+          .where(eq(testimonialRequests.id, answer[2]!));
+        if (!row || row.companyId !== answer[1] || !row.paid) {
+          return sendError(reply, 403, { error: 'This testimonial has not been unlocked.', code: 'no_permission' });
+        }
+      }
+      const head = await ctx.storage.head(key).catch(() => null);
+      if (!head) return sendError(reply, 404, { error: 'No such file.', code: 'not_found' });
+
+      reply
+        .header('content-type', head.contentType)
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, max-age=3600')
+        .header('cross-origin-resource-policy', 'same-origin');
+      const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
+      if (range && (range[1] || range[2])) {
+        let start = range[1] ? Number(range[1]) : head.size - Number(range[2]);
+        let end = range[1] && range[2] ? Number(range[2]) : head.size - 1;
+        start = Math.max(0, start);
+        end = Math.min(end, head.size - 1);
+        if (start > end || start >= head.size) {
+          return reply.status(416).header('content-range', `bytes */${head.size}`).send();
+        }
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${start}-${end}/${head.size}`)
+          .header('content-length', end - start + 1)
+          .send(await ctx.storage.get(key, { start, end }));
+      }
+      return reply.header('content-length', head.size).send(await ctx.storage.get(key));
+    });
+  };
+}

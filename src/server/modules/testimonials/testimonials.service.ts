@@ -1,0 +1,118 @@
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { NO_CREDITS_MESSAGE, type TTestimonialRequest } from '../../../contract/api/testimonials.schema.js';
+import type { TTransaction } from '../../../contract/api/payment.schema.js';
+import type { AppContext } from '../../context.js';
+import { companies, creditTransactions, testimonialRequests, testimonialResponses } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { signMediaPath } from '../../media/signed-urls.js';
+import { toRequestSafe } from '../requests/requests.service.js';
+
+type RequestRow = typeof testimonialRequests.$inferSelect;
+
+/**
+ * A testimonial with its answers. Media addresses are signed and short-lived, and only issued once
+ * the testimonial is paid: an unpaid one reveals no media at all.
+ */
+async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimonialRequest> {
+  const url = (key: string | null) => (row.paid && key ? `${ctx.config.appUrl}${signMediaPath(ctx.secrets.jwt, key)}` : null);
+  const responses = await ctx.db
+    .select()
+    .from(testimonialResponses)
+    .where(eq(testimonialResponses.requestId, row.id))
+    .orderBy(asc(testimonialResponses.orderPosition));
+  return {
+    ...toRequestSafe(row),
+    video_url: url(row.mergedKey),
+    video_url_subtitles: url(row.mergedSubtitlesKey),
+    has_subtitles: Boolean(row.mergedSubtitlesKey),
+    short_video_url: url(row.shortKey),
+    short_video_url_original: url(row.shortOriginalKey),
+    testimonial_responses: responses.map((r) => ({
+      id: r.id,
+      question: { id: r.questionId, text: r.questionText },
+      // Until the transcode job finishes, the original upload plays (Chrome and Firefox read WebM).
+      video_url: url(r.videoKey ?? r.originalKey),
+      modified_video_url: url(r.modifiedKey),
+      intro_generated: r.introGenerated,
+      has_subtitles: r.hasSubtitles,
+      short_video_url: url(r.shortKey),
+      short_video_url_original: url(r.shortOriginalKey),
+      orderPosition: r.orderPosition,
+      poster_url: url(r.posterKey),
+      render_state: null,
+    })),
+  };
+}
+
+/**
+ * The detail call of the spec (§8): `{ testimonial, error_credit }`. Unknown or another company's →
+ * no testimonial; unpaid with no credit left → no testimonial and `error_credit`; unpaid otherwise →
+ * the testimonial without media, to be paid for.
+ */
+export async function getTestimonialDetail(ctx: AppContext, companyId: string, id: string) {
+  const [row] = await ctx.db.select().from(testimonialRequests).where(and(eq(testimonialRequests.id, id), eq(testimonialRequests.companyId, companyId)));
+  if (!row) return { testimonial: null, error_credit: false };
+  if (!row.paid && row.status === 'completed') {
+    const [company] = await ctx.db.select({ credits: companies.credits }).from(companies).where(eq(companies.id, companyId));
+    if ((company?.credits ?? 0) < 1) return { testimonial: null, error_credit: true };
+  }
+  return { testimonial: await toTestimonial(ctx, row), error_credit: false };
+}
+
+/**
+ * Spends one credit to unlock a completed testimonial, in one transaction of conditional updates: the
+ * testimonial flips to paid only if it was unpaid, the balance drops only if it is at least one (the
+ * column's check forbids going below zero anyway), and the ledger row is unique per testimonial.
+ * Paying again for a paid testimonial charges nothing.
+ */
+export async function payForTestimonial(ctx: AppContext, companyId: string, id: string): Promise<{ credits: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const [flipped] = await tx
+      .update(testimonialRequests)
+      .set({ paid: true, paidAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          eq(testimonialRequests.id, id),
+          eq(testimonialRequests.companyId, companyId),
+          eq(testimonialRequests.status, 'completed'),
+          eq(testimonialRequests.paid, false),
+        ),
+      )
+      .returning({ id: testimonialRequests.id });
+    if (!flipped) {
+      const [row] = await tx.select().from(testimonialRequests).where(and(eq(testimonialRequests.id, id), eq(testimonialRequests.companyId, companyId)));
+      if (!row) throw new AppError('not_found', { message: 'This testimonial does not exist or was deleted.' });
+      if (row.status !== 'completed') {
+        throw new AppError('invalid_data', { status: 409, message: 'This testimonial has not been recorded yet: there is nothing to unlock.' });
+      }
+      const [company] = await tx.select({ credits: companies.credits }).from(companies).where(eq(companies.id, companyId));
+      return { credits: company?.credits ?? 0 };
+    }
+    const [charged] = await tx
+      .update(companies)
+      .set({ credits: sql`${companies.credits} - 1`, updatedAt: new Date() })
+      .where(and(eq(companies.id, companyId), gt(companies.credits, 0)))
+      .returning({ credits: companies.credits });
+    if (!charged) throw new AppError('invalid_data', { status: 402, message: NO_CREDITS_MESSAGE });
+    await tx.insert(creditTransactions).values({ companyId, transactionType: 'testimonial_payment', credits: -1, amount: 1, currency: 'credit', requestId: id });
+    return { credits: charged.credits };
+  });
+}
+
+/** The company's ledger, newest first: purchases (amount in cents) and testimonial payments. */
+export async function listTransactions(ctx: AppContext, companyId: string): Promise<TTransaction[]> {
+  const rows = await ctx.db
+    .select({ t: creditTransactions, customerName: testimonialRequests.customerName })
+    .from(creditTransactions)
+    .leftJoin(testimonialRequests, eq(testimonialRequests.id, creditTransactions.requestId))
+    .where(eq(creditTransactions.companyId, companyId))
+    .orderBy(desc(creditTransactions.createdAt));
+  return rows.map(({ t, customerName }) => ({
+    id: t.id,
+    transaction_type: t.transactionType,
+    amount: t.amount,
+    currency: t.currency,
+    date: t.createdAt.toISOString(),
+    testimonial: t.requestId && customerName !== null ? { id: t.requestId, customer_name: customerName } : null,
+  }));
+}
