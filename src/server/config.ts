@@ -53,6 +53,14 @@ const ZEnv = z.object({
   FFMPEG_PATH: optional(z.string().min(1)),
   FFPROBE_PATH: optional(z.string().min(1)),
   FFMPEG_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(32).default(2)),
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_/, 'expected a Stripe secret key (sk_test_… or sk_live_…)')),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, 'expected a Stripe webhook signing secret (whsec_…)')),
+  STRIPE_API_URL: optional(urlWithProtocols(['http:', 'https:'], 'the base URL of the Stripe API')),
+  STRIPE_PRICE_STARTER: optional(z.string().min(1)),
+  STRIPE_PRICE_SMALL: optional(z.string().min(1)),
+  STRIPE_PRICE_MEDIUM: optional(z.string().min(1)),
+  STRIPE_PRICE_LARGE: optional(z.string().min(1)),
+  STRIPE_PRICE_EXTRA_LARGE: optional(z.string().min(1)),
   GOOGLE_CLIENT_ID: optional(z.string().min(1)),
   GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
 });
@@ -85,6 +93,15 @@ export interface Config {
   ffmpegPath: string;
   ffprobePath: string;
   ffmpegConcurrency: number;
+  /** Stripe Checkout; absent in the embedded default, where payments run in our labelled test mode. */
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string | undefined;
+        apiUrl: string | undefined;
+        prices: Record<'starter' | 'small' | 'medium' | 'large' | 'extra_large', string>;
+      }
+    | undefined;
   /** Google sign-in through OpenID Connect; absent when not configured (the buttons are hidden). */
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
 }
@@ -117,6 +134,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
+  const priceVars = ['STRIPE_PRICE_STARTER', 'STRIPE_PRICE_SMALL', 'STRIPE_PRICE_MEDIUM', 'STRIPE_PRICE_LARGE', 'STRIPE_PRICE_EXTRA_LARGE'] as const;
+  if (e.STRIPE_SECRET_KEY) {
+    for (const name of priceVars) if (!e[name]) problems.push(`${name}: required with STRIPE_SECRET_KEY (the Stripe price id of that credit package)`);
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -146,6 +167,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
     ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',
     ffmpegConcurrency: e.FFMPEG_CONCURRENCY,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiUrl: e.STRIPE_API_URL,
+          prices: {
+            starter: e.STRIPE_PRICE_STARTER!,
+            small: e.STRIPE_PRICE_SMALL!,
+            medium: e.STRIPE_PRICE_MEDIUM!,
+            large: e.STRIPE_PRICE_LARGE!,
+            extra_large: e.STRIPE_PRICE_EXTRA_LARGE!,
+          },
+        }
+      : undefined,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }

@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API } from '../../../contract/api/paths.js';
+import {
+  STRIPE_SIGNATURE_HEADER,
+  ZCheckoutSessionBody,
+  ZCheckoutSessionResponse,
+  ZConfirmSessionBody,
+  ZConfirmSessionResponse,
+  ZWebhookResponse,
+} from '../../../contract/api/payment.schema.js';
+import { CREDIT_PACKAGES, formatPrice } from '../../../contract/constants.js';
+import type { AppContext } from '../../context.js';
+import { requireAuth } from '../../http/auth-guard.js';
+import { callerCompany } from '../../http/company-scope.js';
+import { byIp, limits } from '../../http/rate-limit.js';
+import { escapeHtml } from '../../mail/layout.js';
+import { confirmSession, createCheckoutSession, finishTestCheckout, getTestCheckout, handleWebhook, TEST_CHECKOUT_PREFIX } from './payments.service.js';
+
+const pageLang = (request: FastifyRequest): 'en' | 'fr' => (/(?:^|;\s*)i18next=fr/.test(request.headers.cookie ?? '') ? 'fr' : 'en');
+
+const TEXT = {
+  en: {
+    title: 'Test checkout',
+    banner: 'TEST MODE — no real payment is made and no card is charged.',
+    explain: 'Stripe is not configured on this installation, so purchases run in test mode. Pay adds the credits at once, exactly as a real payment would.',
+    pkg: (n: string, c: number) => `${n} package · ${c} credits`,
+    for: (c: string) => `For ${c}`,
+    pay: (p: string) => `Pay ${p} (test)`,
+    cancel: 'Cancel',
+    gone: 'This test payment does not exist or is already finished.',
+    back: 'Back to the dashboard',
+  },
+  fr: {
+    title: 'Paiement de test',
+    banner: "MODE TEST — aucun paiement réel n'est effectué et aucune carte n'est débitée.",
+    explain: "Stripe n'est pas configuré sur cette installation : les achats se font en mode test. Payer ajoute les crédits immédiatement, comme un vrai paiement.",
+    pkg: (n: string, c: number) => `Pack ${n} · ${c} crédits`,
+    for: (c: string) => `Pour ${c}`,
+    pay: (p: string) => `Payer ${p} (test)`,
+    cancel: 'Annuler',
+    gone: "Ce paiement de test n'existe pas ou est déjà terminé.",
+    back: 'Retour au tableau de bord',
+  },
+} as const;
+
+const page = (lang: 'en' | 'fr', title: string, body: string) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${escapeHtml(title)}</title>
+<style>body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f7f7f9;color:#111827}
+.banner{background:#fef3c7;color:#92400e;border-bottom:1px solid #fcd34d;padding:12px 16px;text-align:center;font-weight:600;font-size:14px}
+main{max-width:440px;margin:48px auto;padding:0 16px}.card{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:28px}
+h1{font-size:20px;margin:0 0 8px}p{color:#4b5563;font-size:14px;line-height:1.5;margin:0 0 16px}.amount{font-size:32px;font-weight:700;margin:8px 0 4px;color:#111827}
+button{width:100%;font:inherit;font-weight:600;font-size:16px;border-radius:8px;padding:12px;cursor:pointer;margin-top:8px}
+.pay{background:#6d28d9;color:#fff;border:1px solid #6d28d9}.cancel{background:#fff;color:#374151;border:1px solid #d1d5db}
+button:focus-visible{outline:3px solid #c4b5fd;outline-offset:2px}a{color:#6d28d9}</style></head><body>${body}</body></html>`;
+
+export function paymentsRoutes(ctx: AppContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const authenticated = requireAuth(ctx.secrets.jwt);
+
+    app.post(
+      API.payment.checkoutSession.route,
+      {
+        onRequest: [authenticated],
+        preHandler: [limits(app, [{ name: 'checkout', max: 30, timeWindow: '10 minutes', key: (r) => `company:${r.auth?.companyId}` }])],
+        schema: { body: ZCheckoutSessionBody, response: { 200: ZCheckoutSessionResponse } },
+      },
+      async (request) => createCheckoutSession(ctx, { companyId: callerCompany(request), priceId: request.body.priceId }),
+    );
+
+    app.post(
+      API.payment.confirmSession.route,
+      { onRequest: [authenticated], schema: { body: ZConfirmSessionBody, response: { 200: ZConfirmSessionResponse } } },
+      async (request) => confirmSession(ctx, { companyId: callerCompany(request), sessionId: request.body.sessionId }),
+    );
+
+    // The test-mode checkout page (only without Stripe keys): a labelled stand-in for Stripe's page.
+    app.get(`${TEST_CHECKOUT_PREFIX}:sessionId`, async (request, reply) => {
+      const lang = pageLang(request);
+      const t = TEXT[lang];
+      const { sessionId } = z.object({ sessionId: z.string().max(200) }).parse(request.params);
+      const found = ctx.config.stripe ? undefined : await getTestCheckout(ctx, sessionId);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!found || found.payment.status !== 'open') {
+        return reply
+          .status(404)
+          .send(page(lang, t.title, `<div class="banner">${t.banner}</div><main><div class="card"><h1>${t.title}</h1><p>${t.gone}</p><a href="/dashboard/payment">${t.back}</a></div></main>`));
+      }
+      const pkg = CREDIT_PACKAGES.find((p) => p.id === found.payment.packageId)!;
+      const price = formatPrice(found.payment.amountTotal / 100, lang);
+      const action = `${TEST_CHECKOUT_PREFIX}${encodeURIComponent(sessionId)}`;
+      return reply.send(
+        page(
+          lang,
+          t.title,
+          `<div class="banner" role="status" data-testid="test-mode-banner">${t.banner}</div><main><div class="card">
+<h1>${escapeHtml(t.pkg(pkg.name, pkg.credits))}</h1><p>${escapeHtml(t.for(found.companyName))}</p>
+<div class="amount">${escapeHtml(price)}</div><p>${t.explain}</p>
+<form method="post" action="${action}/pay"><button class="pay" type="submit" data-testid="test-pay">${escapeHtml(t.pay(price))}</button></form>
+<form method="post" action="${action}/cancel"><button class="cancel" type="submit" data-testid="test-cancel">${t.cancel}</button></form>
+</div></main>`,
+        ),
+      );
+    });
+
+    await app.register(async (scope) => {
+      // HTML forms post urlencoded; the buttons carry no fields.
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
+      scope.post(
+        `${TEST_CHECKOUT_PREFIX}:sessionId/:action`,
+        { preHandler: [limits(scope, [{ name: 'test-checkout', max: 30, timeWindow: '10 minutes', key: byIp }])] },
+        async (request, reply) => {
+          if (ctx.config.stripe) return reply.status(404).send({ error: 'Test payments are disabled.', code: 'not_found' });
+          const { sessionId, action } = z.object({ sessionId: z.string().max(200), action: z.enum(['pay', 'cancel']) }).parse(request.params);
+          return reply.redirect(await finishTestCheckout(ctx, { sessionId, action }), 303);
+        },
+      );
+    });
+
+    // Stripe's webhook: the signature is checked on the raw body, so this scope keeps it as bytes.
+    await app.register(async (scope) => {
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        API.payment.webhook.route,
+        { bodyLimit: 512 * 1024, schema: { response: { 200: ZWebhookResponse } } },
+        async (request) => {
+          const signature = request.headers[STRIPE_SIGNATURE_HEADER];
+          await handleWebhook(ctx, {
+            rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.from(''),
+            signature: typeof signature === 'string' ? signature : undefined,
+          });
+          return { received: true as const };
+        },
+      );
+    });
+  };
+}
