@@ -19,6 +19,7 @@ import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { testimonialsRoutes } from './modules/testimonials/testimonials.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -102,6 +103,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(testimonialsRoutes(ctx));
   await app.register(mediaRoutes(ctx));
   await app.register(paymentsRoutes(ctx));
+  await app.register(settingsRoutes(ctx));
   await app.register(submissionsRoutes(ctx));
   if (!config.isProduction) await app.register(outboxRoutes(ctx));
 

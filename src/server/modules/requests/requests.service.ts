@@ -6,6 +6,7 @@ import { companies, questions, requestQuestions, testimonialRequests, videoStyle
 import { AppError } from '../../lib/errors.js';
 import { queueMail } from '../../mail/send.js';
 import { randomToken } from '../auth/tokens.js';
+import { logoUrl } from '../settings/settings.service.js';
 import { invitationEmail } from './requests.emails.js';
 
 type RequestRow = typeof testimonialRequests.$inferSelect;
@@ -121,7 +122,7 @@ export async function sendRequest(ctx: AppContext, input: SendRequestInput): Pro
       brand: ctx.config.brandName,
       to: row.customerEmail,
       customerName: row.customerName,
-      company: { name: company.name, logoUrl: null },
+      company: { name: company.name, logoUrl: logoUrl(ctx, company) },
       gift: row.gift,
       url: customerLink(ctx, token),
       expiresAt: row.expiresAt,
@@ -167,7 +168,7 @@ export async function remindRequest(ctx: AppContext, input: { companyId: string;
       brand: ctx.config.brandName,
       to: sent.row.customerEmail,
       customerName: sent.row.customerName,
-      company: { name: sent.company.name, logoUrl: null },
+      company: { name: sent.company.name, logoUrl: logoUrl(ctx, sent.company) },
       gift: sent.row.gift,
       url: customerLink(ctx, sent.row.token),
       expiresAt: sent.row.expiresAt,

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors.js';
 import { queueMail } from '../../mail/send.js';
 import { probe, type ProbeResult } from '../../media/ffmpeg.js';
 import { effectiveStatus } from '../requests/requests.service.js';
+import { logoUrl } from '../settings/settings.service.js';
 import { newTestimonialEmail } from './submissions.emails.js';
 
 const invalidLink = () => new AppError('not_found', { message: `${INVALID_LINK_MESSAGE}. Please check the link in your e-mail.` });
@@ -56,7 +57,7 @@ export async function validateToken(ctx: AppContext, token: string): Promise<TVa
       customer_email: r.customerEmail,
       language: r.language as 'english' | 'french',
       gift: r.gift,
-      company: { name: found.company.name, logo_url: null },
+      company: { name: found.company.name, logo_url: logoUrl(ctx, found.company) },
     },
     questions,
   };
