@@ -14,6 +14,8 @@ export interface ClipOptions {
   audio?: boolean;
   /** Tone frequency, so that two clips differ in content. */
   tone?: number;
+  /** Frame size, default 160x120. */
+  size?: string;
 }
 
 /** A small real video made by ffmpeg (cached per set of options): WebM VP8+Opus or MP4 H.264+AAC. */
@@ -21,10 +23,11 @@ export async function makeClip(o: ClipOptions): Promise<string> {
   await mkdir(dir, { recursive: true });
   const audio = o.audio ?? true;
   const tone = o.tone ?? 440;
-  const file = path.join(dir, `clip-${o.seconds}s-${audio ? `a${tone}` : 'silent'}.${o.format}`);
+  const size = o.size ?? '160x120';
+  const file = path.join(dir, `clip-${size}-${o.seconds}s-${audio ? `a${tone}` : 'silent'}.${o.format}`);
   if (existsSync(file)) return file;
   const tmp = `${file}.${process.pid}.tmp.${o.format}`;
-  const args = ['-hide_banner', '-y', '-f', 'lavfi', '-i', `testsrc2=size=160x120:rate=15:duration=${o.seconds}`];
+  const args = ['-hide_banner', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=15:duration=${o.seconds}`];
   if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=${tone}:sample_rate=48000:duration=${o.seconds}`);
   if (o.format === 'webm') args.push('-c:v', 'libvpx', '-b:v', '200k', '-deadline', 'realtime', '-cpu-used', '8', ...(audio ? ['-c:a', 'libopus'] : []));
   else args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '38', '-pix_fmt', 'yuv420p', ...(audio ? ['-c:a', 'aac'] : []));

@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZCropArea } from '../../contract/api/studio.schema.js';
+import { makeClip } from '../test/clips.js';
+import { probe, runFfmpeg } from './ffmpeg.js';
+import { fontFile } from './fonts.js';
+import { CARD_SECONDS, concatArgs, cropPixels, exportArgs, introArgs, wrapText } from './render.js';
+
+const run = promisify(execFile);
+
+describe('crop maths', () => {
+  it('turns fractions into even pixels inside the frame', () => {
+    expect(cropPixels({ x: 0.25, y: 0, width: 0.3164, height: 1 }, 1280, 720)).toEqual({ x: 320, y: 0, w: 404, h: 720 });
+    expect(cropPixels({ x: 0.999, y: 0.999, width: 0.001, height: 0.001 }, 641, 481)).toEqual({ x: 638, y: 478, w: 2, h: 2 });
+    const full = cropPixels({ x: 0, y: 0, width: 1, height: 1 }, 1081, 1921);
+    expect(full).toEqual({ x: 0, y: 0, w: 1080, h: 1920 });
+    expect(() => cropPixels({ x: 0, y: 0, width: 1, height: 1 }, 0, 720)).toThrow(/Invalid video dimensions/);
+  });
+
+  it.each([
+    [{ x: -0.1, y: 0, width: 0.5, height: 0.5 }],
+    [{ x: 0, y: 1.1, width: 0.5, height: 0.5 }],
+    [{ x: 0, y: 0, width: 0, height: 0.5 }],
+    [{ x: 0, y: 0, width: 0.5, height: 1.2 }],
+    [{ x: 0.6, y: 0, width: 0.5, height: 0.5 }],
+    [{ x: 0, y: 0.7, width: 0.5, height: 0.31 }],
+    [{ x: '0', y: 0, width: 0.5, height: 0.5 }],
+  ])('refuses the invalid area %j', (area) => {
+    expect(ZCropArea.safeParse(area).success).toBe(false);
+  });
+});
+
+describe('text wrapping', () => {
+  it('wraps on words within the limit and cuts over-long words', () => {
+    expect(wrapText('What did you like most about working with us?', 16)).toEqual(['What did you', 'like most about', 'working with us?']);
+    expect(wrapText('Supercalifragilistic', 8)).toEqual(['Supercal', 'ifragili', 'stic']);
+    expect(wrapText('  ', 10)).toEqual([]);
+  });
+});
+
+describe('rendering with real ffmpeg', () => {
+  let dir: string;
+  let answer: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'vr-render-'));
+    answer = await makeClip({ format: 'mp4', seconds: 4, size: '640x360', tone: 500 });
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** The RGB of one pixel of the frame at `seconds`. */
+  async function pixel(file: string, seconds: number, x: number, y: number): Promise<[number, number, number]> {
+    const { stdout } = await run('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', `crop=2:2:${x}:${y}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer' });
+    return [stdout[0]!, stdout[1]!, stdout[2]!];
+  }
+
+  it('renders the card then the answer at the answer resolution, with sound, card colours and text', async () => {
+    const lines = wrapText('Qu’est-ce qui vous a décidé ?', 22);
+    const lineFiles = await Promise.all(lines.map(async (l, i) => {
+      const f = path.join(dir, `line${i}.txt`);
+      await writeFile(f, l);
+      return f;
+    }));
+    const output = path.join(dir, 'intro.mp4');
+    await runFfmpeg(introArgs({ answer, output, width: 640, height: 360, lineFiles, style: { background: '#1e3a8a', color: '#ffcc00', size: 48, fontFile: fontFile('Georgia', true) } }));
+    const info = await probe(output);
+    expect(info.video).toMatchObject({ codec: 'h264', width: 640, height: 360 });
+    expect(info.audio?.codec).toBe('aac');
+    expect(Math.abs(info.durationSeconds - (CARD_SECONDS + 4))).toBeLessThan(0.25);
+
+    const [r, g, b] = await pixel(output, 1, 10, 10);
+    expect(Math.abs(r - 0x1e) + Math.abs(g - 0x3a) + Math.abs(b - 0x8a)).toBeLessThan(40);
+    // Somewhere on the text's middle row, pixels take the question colour.
+    const { stdout } = await run('ffmpeg', ['-v', 'error', '-ss', '1', '-i', output, '-frames:v', '1', '-vf', 'crop=640:40:0:160', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer' });
+    let yellow = 0;
+    for (let i = 0; i < stdout.length; i += 3) if (stdout[i]! > 200 && stdout[i + 1]! > 160 && stdout[i + 2]! < 90) yellow += 1;
+    expect(yellow).toBeGreaterThan(50);
+  }, 120_000);
+
+  it('exports exactly 1080x1920 and 1920x1080, and merges segments by stream copy', async () => {
+    const shorts = path.join(dir, 'shorts.mp4');
+    await runFfmpeg(exportArgs({ input: answer, output: shorts, crop: cropPixels({ x: 0.34, y: 0, width: 0.316, height: 1 }, 640, 360), platform: 'shorts' }));
+    expect((await probe(shorts)).video).toMatchObject({ width: 1080, height: 1920 });
+    const wide = path.join(dir, 'wide.mp4');
+    await runFfmpeg(exportArgs({ input: answer, output: wide, crop: cropPixels({ x: 0, y: 0, width: 1, height: 1 }, 640, 360), platform: 'linkedin' }));
+    const wideInfo = await probe(wide);
+    expect(wideInfo.video).toMatchObject({ width: 1920, height: 1080 });
+    expect(wideInfo.audio?.codec).toBe('aac');
+
+    const segment = path.join(dir, 'seg.mp4');
+    await runFfmpeg(introArgs({ answer, output: segment, width: 640, height: 360, lineFiles: [], style: { background: '#000000', color: '#ffffff', size: 36, fontFile: fontFile('Arial', false) } }));
+    const list = path.join(dir, 'list.txt');
+    await writeFile(list, [segment, segment, segment].map((s) => `file '${s}'`).join('\n'));
+    const merged = path.join(dir, 'merged.mp4');
+    await runFfmpeg(concatArgs({ listFile: list, output: merged }));
+    const one = (await probe(segment)).durationSeconds;
+    expect(Math.abs((await probe(merged)).durationSeconds - 3 * one)).toBeLessThan(0.3);
+  }, 120_000);
+});

@@ -1,0 +1,118 @@
+import { EXPORT_PLATFORM_SPECS, type TCropArea, type TExportPlatform } from '../../contract/api/studio.schema.js';
+
+/**
+ * Pure builders of the ffmpeg invocations: one run per output, the card, logo overlay, scaling,
+ * loudness normalisation and concatenation in one filter graph, so no picture is encoded twice.
+ */
+
+export const CARD_SECONDS = 3;
+export const FPS = 30;
+const even = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
+
+/** Crop pixels from a validated fraction area, with even sizes inside the frame. */
+export function cropPixels(area: TCropArea, width: number, height: number) {
+  if (!(width > 0 && height > 0)) throw new Error('Invalid video dimensions');
+  const w = Math.min(even(area.width * width), even(width));
+  const h = Math.min(even(area.height * height), even(height));
+  const x = Math.min(Math.max(0, Math.round(area.x * width)), width - w);
+  const y = Math.min(Math.max(0, Math.round(area.y * height)), height - h);
+  return { x: x - (x % 2), y: y - (y % 2), w, h };
+}
+
+/** Greedy word wrap to at most `maxChars` a line (long words are cut). */
+export function wrapText(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
+    let w = word;
+    while (w.length > maxChars) {
+      if (line) {
+        lines.push(line);
+        line = '';
+      }
+      lines.push(w.slice(0, maxChars));
+      w = w.slice(maxChars);
+    }
+    if (!line) line = w;
+    else if (line.length + 1 + w.length <= maxChars) line += ` ${w}`;
+    else {
+      lines.push(line);
+      line = w;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export interface CardStyle {
+  background: string;
+  color: string;
+  /** Font size as set for a 720-pixel-high frame; scaled to the output. */
+  size: number;
+  fontFile: string;
+}
+
+const hex = (c: string) => `0x${c.replace('#', '')}`;
+/** Quote a value for a filter-graph option. Paths come from our own temp folders and font cache. */
+const q = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "'\\''").replace(/:/g, '\\:')}'`;
+
+/**
+ * The intro card's video chain: background, the question's lines centred (one drawtext per line, each
+ * from a text file so nothing needs escaping), the logo on top when given, and a short fade out.
+ */
+export function cardChain(o: { width: number; height: number; style: CardStyle; lineFiles: string[]; logoInput?: number; label: string }): string {
+  const scale = o.height / 720;
+  const size = Math.round(o.style.size * scale);
+  const lineHeight = Math.round(size * 1.3);
+  const blockTop = `(h-${lineHeight * o.lineFiles.length})/2`;
+  const parts = [`color=c=${hex(o.style.background)}:s=${o.width}x${o.height}:r=${FPS}:d=${CARD_SECONDS},format=yuv420p`];
+  o.lineFiles.forEach((file, i) => {
+    parts.push(
+      `drawtext=fontfile=${q(o.style.fontFile)}:textfile=${q(file)}:fontsize=${size}:fontcolor=${hex(o.style.color)}:x=(w-text_w)/2:y=${blockTop}+${i * lineHeight}+(${lineHeight}-${size})/2`,
+    );
+  });
+  let chain = `${parts.join(',')}[${o.label}txt]`;
+  if (o.logoInput !== undefined) {
+    const logoH = even(o.height * 0.12);
+    chain += `;[${o.logoInput}:v]scale=-2:${logoH}[${o.label}logo];[${o.label}txt][${o.label}logo]overlay=x=(W-w)/2:y=H*0.08[${o.label}over]`;
+    chain += `;[${o.label}over]fade=t=out:st=${CARD_SECONDS - 0.4}:d=0.4,setsar=1[${o.label}card]`;
+  } else {
+    chain += `;[${o.label}txt]fade=t=out:st=${CARD_SECONDS - 0.4}:d=0.4,setsar=1[${o.label}card]`;
+  }
+  return chain;
+}
+
+/** An answer fitted into the frame (letterboxed on the background), 30 fps, stereo 48 kHz, loudness-normalised. */
+export function answerChain(o: { input: number; width: number; height: number; background: string; label: string; fadeIn: boolean }): string {
+  return (
+    `[${o.input}:v]scale=${o.width}:${o.height}:force_original_aspect_ratio=decrease,pad=${o.width}:${o.height}:(ow-iw)/2:(oh-ih)/2:color=${hex(o.background)},` +
+    `setsar=1,fps=${FPS},format=yuv420p${o.fadeIn ? ',fade=t=in:st=0:d=0.3' : ''}[${o.label}v];` +
+    `[${o.input}:a]aresample=48000:async=1,aformat=sample_fmts=fltp:channel_layouts=stereo,loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000[${o.label}a]`
+  );
+}
+
+const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(FPS), '-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-ac', '2', '-movflags', '+faststart'];
+
+/** Intro card + answer in one run. */
+export function introArgs(o: { answer: string; logo?: string | undefined; output: string; width: number; height: number; style: CardStyle; lineFiles: string[] }): string[] {
+  const logoInput = o.logo ? 1 : undefined;
+  const graph = [
+    cardChain({ width: o.width, height: o.height, style: o.style, lineFiles: o.lineFiles, label: 'c', ...(logoInput !== undefined ? { logoInput } : {}) }),
+    `anullsrc=r=48000:cl=stereo,atrim=0:${CARD_SECONDS},aformat=sample_fmts=fltp:channel_layouts=stereo[csil]`,
+    answerChain({ input: 0, width: o.width, height: o.height, background: o.style.background, label: 'a', fadeIn: true }),
+    `[ccard][csil][av][aa]concat=n=2:v=1:a=1[v][a]`,
+  ].join(';');
+  return ['-i', o.answer, ...(o.logo ? ['-loop', '1', '-t', String(CARD_SECONDS), '-i', o.logo] : []), '-filter_complex', graph, '-map', '[v]', '-map', '[a]', ...ENCODE, o.output];
+}
+
+/** A vertical (9:16) or widescreen (16:9) export: crop, scale to the platform size, audio kept. */
+export function exportArgs(o: { input: string; output: string; crop: { x: number; y: number; w: number; h: number }; platform: TExportPlatform }): string[] {
+  const spec = EXPORT_PLATFORM_SPECS[o.platform];
+  const vf = `crop=${o.crop.w}:${o.crop.h}:${o.crop.x}:${o.crop.y},scale=${spec.width}:${spec.height}:force_original_aspect_ratio=increase,crop=${spec.width}:${spec.height},setsar=1,format=yuv420p`;
+  return ['-i', o.input, '-vf', vf, '-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-c:a', 'copy', '-movflags', '+faststart', o.output];
+}
+
+/** Joins segments rendered with identical parameters, without re-encoding. */
+export function concatArgs(o: { listFile: string; output: string }): string[] {
+  return ['-f', 'concat', '-safe', '0', '-i', o.listFile, '-c', 'copy', '-movflags', '+faststart', o.output];
+}
