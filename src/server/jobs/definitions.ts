@@ -30,4 +30,29 @@ export const transcodeAnswerJob = defineJob({
   concurrency: 1,
 });
 
-export const ALL_JOB_DEFINITIONS = [sendMailJob, transcodeAnswerJob];
+/** Renders one studio output (intro, merge, export…); state lives with the response or testimonial. */
+export const renderOutputJob = defineJob({
+  name: 'render-output',
+  schema: z.object({
+    kind: z.enum(['intro', 'regenerate', 'merge', 'regenerate_merged', 'export']),
+    jobKey: z.uuid(),
+    companyId: z.uuid(),
+    requestId: z.uuid(),
+    responseId: z.uuid().optional(),
+    language: z.enum(['en', 'fr']),
+    export: z
+      .object({
+        platform: z.enum(['shorts', 'linkedin']),
+        videoType: z.enum(['original', 'modified']),
+        cropArea: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+      })
+      .optional(),
+  }),
+  retryLimit: 3,
+  retryDelaySeconds: 10,
+  retryBackoff: true,
+  expireInSeconds: 900,
+  concurrency: 1,
+});
+
+export const ALL_JOB_DEFINITIONS = [sendMailJob, transcodeAnswerJob, renderOutputJob];

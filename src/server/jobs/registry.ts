@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { transcodeAnswer } from '../modules/submissions/transcode.service.js';
-import { sendMailJob, transcodeAnswerJob } from './definitions.js';
+import { renderOutput } from '../modules/studio/studio.service.js';
+import { renderOutputJob, sendMailJob, transcodeAnswerJob } from './definitions.js';
 import { registerJob, type RegisteredJob } from './queue.js';
 
 /** The handlers of every job, run by the worker role. Handlers call services, never HTTP. */
@@ -11,6 +12,9 @@ export function jobRegistry(ctx: AppContext): RegisteredJob[] {
     }),
     registerJob(transcodeAnswerJob, async ({ responseId }) => {
       await transcodeAnswer(ctx, responseId);
+    }),
+    registerJob(renderOutputJob, async (payload) => {
+      await renderOutput(ctx, payload);
     }),
   ];
 }

@@ -6,6 +6,7 @@ import { companies, creditTransactions, testimonialRequests, testimonialResponse
 import { AppError } from '../../lib/errors.js';
 import { signMediaPath } from '../../media/signed-urls.js';
 import { toRequestSafe } from '../requests/requests.service.js';
+import { latestRenderState } from '../studio/studio.service.js';
 
 type RequestRow = typeof testimonialRequests.$inferSelect;
 
@@ -39,8 +40,9 @@ async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimo
       short_video_url_original: url(r.shortOriginalKey),
       orderPosition: r.orderPosition,
       poster_url: url(r.posterKey),
-      render_state: null,
+      render_state: latestRenderState(r.renderState),
     })),
+    render_state: latestRenderState(row.renderState),
   };
 }
 
