@@ -363,6 +363,6 @@ describe('paths', () => {
     const publicKeys = listEndpoints()
       .filter(({ endpoint }) => isPublicApiPath(endpoint.route))
       .map(({ key }) => key);
-    expect(publicKeys).toEqual(['public.validate', 'public.save']);
+    expect(publicKeys).toEqual(['public.appConfig', 'public.validate', 'public.save']);
   });
 });
