@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer } from '../e2e/support/server.js';
+import { renderBench } from './render.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -86,6 +87,8 @@ async function main() {
   results.landing_page_weight = await weight(manifest, [entry, ...byPath('features/landing/landing-page')]);
   results.recording_page_weight = await weight(manifest, [entry, ...byPath('features/recording/')]);
   results.dashboard_weight = await weight(manifest, [entry, ...byPath('features/dashboard/')]);
+
+  Object.assign(results, await renderBench());
 
   console.table(
     Object.fromEntries(Object.entries(results).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : v])),

@@ -109,7 +109,7 @@ export function introArgs(o: { answer: string; logo?: string | undefined; output
 export function exportArgs(o: { input: string; output: string; crop: { x: number; y: number; w: number; h: number }; platform: TExportPlatform }): string[] {
   const spec = EXPORT_PLATFORM_SPECS[o.platform];
   const vf = `crop=${o.crop.w}:${o.crop.h}:${o.crop.x}:${o.crop.y},scale=${spec.width}:${spec.height}:force_original_aspect_ratio=increase,crop=${spec.width}:${spec.height},setsar=1,format=yuv420p`;
-  return ['-i', o.input, '-vf', vf, '-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-c:a', 'copy', '-movflags', '+faststart', o.output];
+  return ['-i', o.input, '-vf', vf, '-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'libx264', '-preset', 'superfast', '-crf', '23', '-c:a', 'copy', '-movflags', '+faststart', o.output];
 }
 
 /** Joins segments rendered with identical parameters, without re-encoding. */
