@@ -22,10 +22,25 @@ export interface BrowserSession {
   close: () => Promise<void>;
 }
 
+export interface OpenBrowserOptions {
+  locale?: string;
+  /** Fake camera and microphone, with every permission prompt accepted. */
+  media?: boolean;
+  /** With `media`: a WAV file (absolute path) the fake microphone plays, in a loop. */
+  fakeAudioFile?: string;
+  /** Fake camera and microphone, but every permission prompt refused (the 'permission denied' case). */
+  denyMedia?: boolean;
+  /** More Chromium flags. */
+  args?: string[];
+}
+
 /** Debian's Chromium in a fresh profile, with the flags this machine needs. */
-export async function openBrowser(options: { locale?: string; media?: boolean } = {}): Promise<BrowserSession> {
+export async function openBrowser(options: OpenBrowserOptions = {}): Promise<BrowserSession> {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'vouchreel-chromium-'));
   const args = [...FLAGS, ...(options.media ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : [])];
+  if (options.media && options.fakeAudioFile) args.push(`--use-file-for-fake-audio-capture=${options.fakeAudioFile}`);
+  if (options.denyMedia) args.push('--use-fake-device-for-media-stream', '--deny-permission-prompts');
+  if (options.args) args.push(...options.args);
   if (options.locale) args.push(`--lang=${options.locale}`);
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -52,11 +67,14 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string, options: { settle?: boolean; fullPage?: boolean } = {}): Promise<string> {
   await mkdir(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${name}.png`);
-  // Let entrance animations finish so the picture shows the settled page.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
-  await page.screenshot({ path: file, fullPage: true });
+  // Let entrance animations finish so the picture shows the settled page (settle: false for pages
+  // with endless animations, such as a pulsing recording dot, where waiting would only time out).
+  if (options.settle !== false) {
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
+  }
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
 }

@@ -1,17 +1,440 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page';
-import { PublicShell } from '../../components/public-shell';
+import { useParams } from 'react-router';
+import type { TPublicQuestion, TValidateTokenResponse } from '../../../contract/api/public.schema.js';
+import { CURRENT_CONSENT_VERSION } from '../../../contract/consent.js';
+import { RECORDING } from '../../../contract/constants.js';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { AlertIcon, CheckCircleIcon } from '../../components/icons';
 import { Seo } from '../../components/seo';
+import { Skeleton } from '../../components/skeleton';
+import { CompleteStep } from './components/complete-step';
+import { DeviceCheckStep } from './components/device-check-step';
+import { InformationStep } from './components/information-step';
+import { QuestionRecorder } from './components/question-recorder';
+import type { Take } from './components/question-recorder';
+import { RecordingFrame } from './components/recording-frame';
+import { StepIndicator } from './components/step-indicator';
+import type { TVisibleStep } from './components/step-indicator';
+import { clampFontSize, NOTES_FONT } from './components/teleprompter';
+import { ThankYou } from './components/thank-you';
+import { extensionFor } from './media-support';
+import { buildSaveForm, PublicCallError, validateToken } from './public-api';
+import { openRecordingStore, requestPersistentStorage } from './recording-store';
+import type { RecordingStore, StoredAnswer, StoredSession } from './recording-store';
+import { useMediaStream } from './use-media-stream';
+import { useSubmission } from './use-submission';
+
+type TLoad = { kind: 'loading' } | { kind: 'error'; status: number; message: string | null } | { kind: 'ready' };
+
+/** How long the 'done' message shows before the thank-you screen replaces the page. */
+const DONE_PAUSE_MS = 1200;
+
+function languageOf(context: TValidateTokenResponse): 'en' | 'fr' {
+  return context.testimonial.language === 'french' ? 'fr' : 'en';
+}
+
+function newSession(token: string, context: TValidateTokenResponse): StoredSession {
+  return {
+    token,
+    testimonialId: context.testimonial.id,
+    context,
+    step: 'information',
+    questionIndex: 0,
+    name: context.testimonial.customer_name,
+    title: context.testimonial.customer_position ?? '',
+    consentAccepted: false,
+    consentVersion: CURRENT_CONSENT_VERSION,
+    notes: {},
+    notesVisible: false,
+    notesFontSize: NOTES_FONT.default,
+    cameraId: null,
+    microphoneId: null,
+    updatedAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * Where a customer resumes: the stored session of this link (if it belongs to the same request), its
+ * answers to questions still asked, and a step that is consistent with them.
+ */
+function resume(
+  token: string,
+  context: TValidateTokenResponse,
+  stored: { session: StoredSession | null; answers: StoredAnswer[] },
+  alreadySent: boolean,
+): { session: StoredSession; answers: Map<string, StoredAnswer> } {
+  const same = stored.session?.testimonialId === context.testimonial.id ? stored.session : null;
+  const asked = new Set(context.questions.map((q) => q.id));
+  const answers = new Map(same ? stored.answers.filter((a) => asked.has(a.questionId)).map((a) => [a.questionId, a]) : []);
+  const session: StoredSession = same ? { ...same, context } : newSession(token, context);
+  const total = context.questions.length;
+  const firstMissing = context.questions.findIndex((q) => !answers.has(q.id));
+  if (alreadySent) return { session: { ...session, step: 'complete' }, answers };
+  if (!session.consentAccepted && session.step !== 'information') session.step = 'information';
+  if (session.step === 'complete' && firstMissing !== -1) {
+    session.step = 'recording';
+    session.questionIndex = firstMissing;
+  }
+  session.questionIndex = Math.min(Math.max(0, session.questionIndex), Math.max(0, total - 1));
+  return { session, answers };
+}
 
 /** The customer's recording page (/testimonial/submit/:token); never indexed. */
 export function RecordingPage() {
-  const { t } = useTranslation();
-  const title = t('recording.title');
-  const description = t('recording.description');
+  const { token = '' } = useParams();
+  const { t, i18n } = useTranslation();
+  const [load, setLoad] = useState<TLoad>({ kind: 'loading' });
+  const [reloadKey, setReloadKey] = useState(0);
+  const [session, setSession] = useState<StoredSession | null>(null);
+  const [answers, setAnswers] = useState<Map<string, StoredAnswer>>(() => new Map());
+  const [persistent, setPersistent] = useState(true);
+  const [storageWarning, setStorageWarning] = useState(false);
+  const [resumed, setResumed] = useState(false);
+  const [finished, setFinished] = useState<{ name: string; company: string } | null>(null);
+  const storeRef = useRef<RecordingStore | null>(null);
+  const sessionRef = useRef<StoredSession | null>(null);
+  const answersRef = useRef(answers);
+
+  /* ------------------------------------------------------------ loading and resuming */
+
+  useEffect(() => {
+    let cancelled = false;
+    const controller = new AbortController();
+    const run = async () => {
+      const store = storeRef.current ?? (await openRecordingStore());
+      storeRef.current = store;
+      const stored = await store.load(token).catch(() => ({ session: null, answers: [] as StoredAnswer[] }));
+      let context: TValidateTokenResponse;
+      let alreadySent = false;
+      try {
+        context = await validateToken(token, controller.signal);
+      } catch (error) {
+        if (cancelled) return;
+        const failure = error instanceof PublicCallError ? error : new PublicCallError(0, null);
+        const cached = stored.session?.context;
+        const allStored = !!cached && cached.questions.every((q) => stored.answers.some((a) => a.questionId === q.id));
+        if (cached && failure.status === 0) {
+          // Offline: everything needed is on the device.
+          context = cached;
+        } else if (cached && allStored && failure.status === 409) {
+          // Completed, but this device never heard back: sending the same answers again gets the
+          // server's first answer (it recognises them), then the thank-you screen.
+          context = cached;
+          alreadySent = true;
+        } else {
+          setLoad({ kind: 'error', status: failure.status, message: failure.serverMessage });
+          return;
+        }
+      }
+      if (cancelled) return;
+      const next = resume(token, context, stored, alreadySent);
+      await i18n.changeLanguage(languageOf(context));
+      if (cancelled) return;
+      sessionRef.current = next.session;
+      answersRef.current = next.answers;
+      setSession(next.session);
+      setAnswers(next.answers);
+      setPersistent(store.persistent);
+      setResumed(next.answers.size > 0 && next.session.step === 'recording');
+      setLoad({ kind: 'ready' });
+      void store.saveSession(next.session).catch(() => setStorageWarning(true));
+    };
+    void run();
+    return () => {
+      cancelled = true;
+      controller.abort();
+    };
+  }, [token, reloadKey, i18n]);
+
+  /* ------------------------------------------------------------ session updates */
+
+  const update = useCallback((patch: Partial<StoredSession>) => {
+    const current = sessionRef.current;
+    if (!current) return;
+    const next = { ...current, ...patch, updatedAt: new Date().toISOString() };
+    sessionRef.current = next;
+    setSession(next);
+    void storeRef.current?.saveSession(next).catch(() => setStorageWarning(true));
+  }, []);
+
+  const step = session?.step ?? 'information';
+  const questionIndex = session?.questionIndex ?? 0;
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [step, questionIndex]);
+
+  // Unsent answers: ask before the page is left (they are kept on the device, but not yet sent).
+  const unsent = answers.size > 0 && !finished;
+  useEffect(() => {
+    if (!unsent) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = t('recording.leaveWarning');
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsent, t]);
+
+  /* ------------------------------------------------------------ devices */
+
+  const media = useMediaStream({
+    enabled: load.kind === 'ready' && !finished && (step === 'devices' || step === 'recording'),
+    cameraId: session?.cameraId ?? null,
+    microphoneId: session?.microphoneId ?? null,
+  });
+
+  /* ------------------------------------------------------------ answers */
+
+  const acceptAnswer = useCallback(
+    async (question: TPublicQuestion, index: number, take: Take) => {
+      const current = sessionRef.current;
+      if (!current) return;
+      const questions = current.context.questions;
+      const answer: StoredAnswer = {
+        token: current.token,
+        questionId: question.id,
+        blob: take.blob,
+        mimeType: take.mimeType,
+        bgColor: current.context.testimonial.background_color || RECORDING.defaultBackgroundColor,
+        durationMs: Math.round(take.durationMs),
+        recordedAt: new Date().toISOString(),
+      };
+      const nextAnswers = new Map(answersRef.current).set(question.id, answer);
+      const firstMissing = questions.findIndex((q) => !nextAnswers.has(q.id));
+      const nextIndex = index + 1;
+      const next: StoredSession = {
+        ...current,
+        step: nextIndex < questions.length || firstMissing !== -1 ? 'recording' : 'complete',
+        questionIndex: nextIndex < questions.length ? nextIndex : Math.max(0, firstMissing),
+        updatedAt: new Date().toISOString(),
+      };
+      // The answer is on the device (or, failing that, in memory) before the next question starts.
+      try {
+        await storeRef.current?.saveAnswer(answer, next);
+        if (answersRef.current.size === 0) requestPersistentStorage();
+      } catch {
+        setStorageWarning(true);
+      }
+      answersRef.current = nextAnswers;
+      sessionRef.current = next;
+      setAnswers(nextAnswers);
+      setSession(next);
+      setResumed(false);
+    },
+    [],
+  );
+
+  /* ------------------------------------------------------------ submission */
+
+  const buildForm = useCallback(() => {
+    const current = sessionRef.current;
+    if (!current) return null;
+    const ordered = current.context.questions
+      .map((q) => answersRef.current.get(q.id))
+      .filter((a): a is StoredAnswer => !!a);
+    if (ordered.length === 0) return null;
+    return buildSaveForm({
+      token: current.token,
+      testimonialId: current.testimonialId,
+      name: current.name.trim(),
+      title: current.title.trim(),
+      consentVersion: current.consentVersion,
+      answers: ordered.map((a) => ({
+        questionId: a.questionId,
+        bgColor: a.bgColor,
+        blob: a.blob,
+        extension: extensionFor(a.mimeType),
+      })),
+    });
+  }, []);
+
+  const onSubmitted = useCallback(() => {
+    const current = sessionRef.current;
+    if (!current) return;
+    // Only now, with the server's confirmation, are the answers removed from the device.
+    void storeRef.current?.clear(current.token).catch(() => undefined);
+    setTimeout(() => {
+      setFinished({ name: current.name.trim(), company: current.context.testimonial.company.name });
+    }, DONE_PAUSE_MS);
+  }, []);
+
+  const submission = useSubmission({
+    enabled: load.kind === 'ready' && step === 'complete' && answers.size > 0 && !finished,
+    buildForm,
+    onSuccess: onSubmitted,
+  });
+
+  /* ------------------------------------------------------------ rendering */
+
+  if (load.kind === 'loading') {
+    return (
+      <RecordingFrame>
+        <Seo title={t('recording.title')} description={t('recording.description')} robots="noindex" />
+        <div className="mx-auto w-full max-w-2xl px-4 pt-8 sm:px-6" aria-busy="true">
+          <p className="sr-only" role="status">
+            {t('recording.loading')}
+          </p>
+          <Card padding="none" className="space-y-4 px-5 py-6 sm:px-8 sm:py-8">
+            <div className="flex items-center gap-4">
+              <Skeleton className="size-14 rounded-control" />
+              <div className="flex-1 space-y-2">
+                <Skeleton className="h-6 w-4/5" />
+                <Skeleton className="h-4 w-3/5" />
+              </div>
+            </div>
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-11 w-full" />
+            <Skeleton className="h-12 w-full" />
+          </Card>
+        </div>
+      </RecordingFrame>
+    );
+  }
+
+  if (load.kind === 'error') {
+    const alreadyDone = load.status === 409;
+    const message =
+      load.message ?? (load.status === 0 ? t('recording.offlineError') : t('recording.loadError'));
+    return (
+      <RecordingFrame>
+        <Seo title={t('recording.title')} description={t('recording.description')} robots="noindex" />
+        <div className="mx-auto w-full max-w-xl px-4 pt-10 sm:px-6">
+          <Card padding="none" className="animate-fade-in px-6 py-10 text-center" data-testid="load-error" data-status={load.status}>
+            <div
+              className={
+                alreadyDone
+                  ? 'mx-auto flex size-12 items-center justify-center rounded-full bg-completed-100 text-completed-700'
+                  : 'mx-auto flex size-12 items-center justify-center rounded-full bg-error-50 text-error-700'
+              }
+            >
+              {alreadyDone ? <CheckCircleIcon className="size-6" /> : <AlertIcon className="size-6" />}
+            </div>
+            <h1 className="mt-5 text-xl font-semibold tracking-tight text-gray-950">
+              {alreadyDone ? t('recording.alreadySentTitle') : t('recording.linkErrorTitle')}
+            </h1>
+            <p className="mt-2 text-base text-gray-600" role={alreadyDone ? undefined : 'alert'}>
+              {message}
+            </p>
+            {(load.status === 0 || load.status === 408 || load.status === 429 || load.status >= 500) && (
+              <Button className="mt-6" onClick={() => setReloadKey((n) => n + 1)}>
+                {t('recording.tryAgain')}
+              </Button>
+            )}
+          </Card>
+        </div>
+      </RecordingFrame>
+    );
+  }
+
+  if (!session) return null;
+  const { context } = session;
+  const company = context.testimonial.company;
+  const seo = (
+    <Seo title={t('recording.pageTitle', { company: company.name })} description={t('recording.description')} robots="noindex" />
+  );
+
+  if (finished) {
+    return (
+      <RecordingFrame company={company}>
+        {seo}
+        <ThankYou name={finished.name} company={finished.company} />
+      </RecordingFrame>
+    );
+  }
+
+  const visibleStep: TVisibleStep = step === 'information' ? 'information' : step === 'complete' ? 'complete' : 'recording';
+  const questions = context.questions;
+  const question = questions[questionIndex];
+  const existing = question ? answers.get(question.id) : undefined;
+  const warnings = (
+    <>
+      {!persistent && (
+        <Alert tone="warning" className="mb-4" data-testid="memory-only">
+          {t('recording.memoryOnly')}
+        </Alert>
+      )}
+      {storageWarning && persistent && (
+        <Alert tone="warning" className="mb-4" data-testid="storage-warning">
+          {t('recording.storageFailed')}
+        </Alert>
+      )}
+    </>
+  );
+
   return (
-    <PublicShell>
-      <Seo title={title} description={description} robots="noindex" />
-      <PlaceholderPage title={title} description={description} />
-    </PublicShell>
+    <RecordingFrame company={company}>
+      {seo}
+      <StepIndicator current={visibleStep} width={step === 'information' || step === 'complete' ? 'sm' : 'md'} />
+      {step !== 'recording' && (!persistent || storageWarning) && (
+        <div className="mx-auto w-full max-w-2xl px-4 pt-4 sm:px-6">{warnings}</div>
+      )}
+
+      {step === 'information' && (
+        <InformationStep
+          context={context}
+          lang={languageOf(context)}
+          name={session.name}
+          title={session.title}
+          consentAccepted={session.consentAccepted}
+          onContinue={({ name, title, consentVersion }) =>
+            update({ name, title, consentVersion, consentAccepted: true, step: 'devices' })
+          }
+        />
+      )}
+
+      {step === 'devices' && (
+        <DeviceCheckStep
+          media={media}
+          onChooseCamera={(cameraId) => update({ cameraId })}
+          onChooseMicrophone={(microphoneId) => update({ microphoneId })}
+          onBack={() => update({ step: 'information' })}
+          onContinue={() => update({ step: 'recording' })}
+        />
+      )}
+
+      {step === 'recording' && question && (
+        <QuestionRecorder
+          key={question.id}
+          question={question}
+          index={questionIndex}
+          total={questions.length}
+          answered={questions.map((q) => answers.has(q.id))}
+          bgColor={context.testimonial.background_color || RECORDING.defaultBackgroundColor}
+          media={media}
+          existing={existing ? { blob: existing.blob, mimeType: existing.mimeType, durationMs: existing.durationMs } : null}
+          notes={session.notes[question.id] ?? ''}
+          notesVisible={session.notesVisible}
+          notesFontSize={clampFontSize(session.notesFontSize)}
+          onNotesChange={(text) => update({ notes: { ...sessionRef.current?.notes, [question.id]: text } })}
+          onNotesVisibleChange={(notesVisible) => update({ notesVisible })}
+          onNotesFontSizeChange={(notesFontSize) => update({ notesFontSize })}
+          onAccept={(take) => acceptAnswer(question, questionIndex, take)}
+          banner={
+            <>
+              {warnings}
+              {resumed && (
+                <Alert tone="info" className="mb-4" data-testid="resumed">
+                  {t('recording.resumed')}
+                </Alert>
+              )}
+            </>
+          }
+        />
+      )}
+
+      {step === 'complete' && (
+        <CompleteStep
+          company={company.name}
+          answerCount={answers.size}
+          state={submission.state}
+          onRetryNow={submission.retryNow}
+          onRecordAgain={() => update({ step: 'recording', questionIndex: 0 })}
+        />
+      )}
+    </RecordingFrame>
   );
 }
+

@@ -1,0 +1,131 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { AlertIcon } from '../../../components/icons';
+import { cn } from '../../../lib/cn';
+import { browserFamily } from '../media-support';
+import type { TMediaProblem } from '../media-support';
+
+/** The live camera, mirrored like a mirror (the recording itself is not). */
+export function LiveVideo({ stream, label, className }: { stream: MediaStream | null; label: string; className?: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    video.srcObject = stream;
+    if (stream) void video.play().catch(() => undefined);
+    return () => {
+      video.srcObject = null;
+    };
+  }, [stream]);
+  return (
+    <video
+      ref={ref}
+      muted
+      playsInline
+      autoPlay
+      aria-label={label}
+      className={cn('size-full -scale-x-100 object-cover', className)}
+      data-testid="camera-preview"
+    />
+  );
+}
+
+/**
+ * A recorded answer, playable. MediaRecorder's WebM carries no duration (the player shows Infinity
+ * and cannot seek): seeking far once makes the browser find the real end, then playback rewinds.
+ */
+export function TakeVideo({ blob, label, className }: { blob: Blob; label: string; className?: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    const url = URL.createObjectURL(blob);
+    let fixing = false;
+    const onMetadata = () => {
+      if (video.duration === Infinity) {
+        fixing = true;
+        video.currentTime = Number.MAX_SAFE_INTEGER;
+      }
+    };
+    const onDurationChange = () => {
+      if (fixing && Number.isFinite(video.duration)) {
+        fixing = false;
+        video.currentTime = 0;
+      }
+    };
+    video.addEventListener('loadedmetadata', onMetadata);
+    video.addEventListener('durationchange', onDurationChange);
+    video.src = url;
+    return () => {
+      video.removeEventListener('loadedmetadata', onMetadata);
+      video.removeEventListener('durationchange', onDurationChange);
+      video.removeAttribute('src');
+      video.load();
+      URL.revokeObjectURL(url);
+    };
+  }, [blob]);
+  return (
+    <video
+      ref={ref}
+      controls
+      playsInline
+      preload="metadata"
+      aria-label={label}
+      className={cn('size-full bg-black object-contain', className)}
+      data-testid="take-preview"
+    />
+  );
+}
+
+const problemKeys = {
+  'permission-denied': 'permissionDenied',
+  'not-found': 'notFound',
+  'in-use': 'inUse',
+  insecure: 'insecure',
+  unsupported: 'unsupported',
+  'device-gone': 'deviceGone',
+  unknown: 'unknown',
+} as const satisfies Record<TMediaProblem, string>;
+
+/**
+ * What went wrong with the camera or the microphone, in plain words, how to fix it on this browser,
+ * and a retry. Never a blank page.
+ */
+export function DeviceProblem({ problem, onRetry, className }: { problem: TMediaProblem; onRetry: () => void; className?: string }) {
+  const { t } = useTranslation();
+  const key = problemKeys[problem];
+  const family = typeof navigator === 'undefined' ? 'other' : browserFamily(navigator.userAgent);
+  const canRetry = problem !== 'insecure' && problem !== 'unsupported';
+  return (
+    <div
+      role="alert"
+      data-testid="device-error"
+      data-problem={problem}
+      className={cn('rounded-card border border-error-200 bg-error-50 px-4 py-5 text-error-900 animate-fade-in sm:px-5', className)}
+    >
+      <div>
+        <h2 className="flex items-start gap-2.5 text-lg font-semibold text-error-800">
+          <AlertIcon className="mt-0.5 size-6 shrink-0 text-error-700" />
+          {t(`recording.problems.${key}.title`)}
+        </h2>
+        <div className="sm:pl-8.5">
+          <p className="mt-2 text-base text-gray-800">{t(`recording.problems.${key}.body`)}</p>
+          {problem === 'permission-denied' && (
+            <div className="mt-4 rounded-control bg-white/70 px-4 py-3">
+              <p className="text-sm font-semibold text-gray-900">{t('recording.problems.howToTitle')}</p>
+              <p className="mt-1 text-sm text-gray-800" data-testid="device-error-howto" data-browser={family}>
+                {t(`recording.problems.howTo.${family}`)}
+              </p>
+            </div>
+          )}
+          {canRetry && (
+            <Button className="mt-4" onClick={onRetry} data-testid="device-retry">
+              {t('recording.problems.retry')}
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

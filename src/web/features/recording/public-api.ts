@@ -1,0 +1,172 @@
+/**
+ * The customer's two public calls (spec §7), without credentials and without the app's API client:
+ * that client parses answers through zod schemas, and this page stays light for phones. Answers are
+ * checked by hand against the contract's types.
+ */
+import { API } from '../../../contract/api/paths.js';
+import type { TSaveTestimonialResponse, TValidateTokenResponse } from '../../../contract/api/public.schema.js';
+import { parseRetryAfter } from './retry-policy';
+
+/** A failed call: the HTTP status (0 when no answer came) and the server's `error` text, if any. */
+export class PublicCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | null,
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(serverMessage ?? `HTTP ${status}`);
+    this.name = 'PublicCallError';
+  }
+}
+
+function errorText(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = (body as { error: unknown }).error;
+    if (typeof error === 'string' && error.trim()) return error;
+  }
+  return null;
+}
+
+function isValidateResponse(body: unknown): body is TValidateTokenResponse {
+  if (!body || typeof body !== 'object') return false;
+  const { testimonial, questions } = body as Partial<TValidateTokenResponse>;
+  return (
+    !!testimonial &&
+    typeof testimonial.id === 'string' &&
+    typeof testimonial.customer_name === 'string' &&
+    !!testimonial.company &&
+    Array.isArray(questions) &&
+    questions.every((q) => q && typeof q.id === 'string' && typeof q.text === 'string')
+  );
+}
+
+/** GET /api/public/testimonial/validate/{token}. */
+export async function validateToken(token: string, signal?: AbortSignal): Promise<TValidateTokenResponse> {
+  let response: Response;
+  try {
+    response = await fetch(API.public.validate.path(token), {
+      credentials: 'omit',
+      cache: 'no-store',
+      headers: { accept: 'application/json' },
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new PublicCallError(0, null);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new PublicCallError(response.status, errorText(body), parseRetryAfter(response.headers.get('retry-after')));
+  }
+  if (!isValidateResponse(body)) throw new PublicCallError(response.status, null);
+  return body;
+}
+
+export interface UploadAnswer {
+  questionId: string;
+  bgColor: string;
+  blob: Blob;
+  extension: 'webm' | 'mp4';
+}
+
+export interface UploadFields {
+  token: string;
+  testimonialId: string;
+  name: string;
+  title: string;
+  consentVersion: string;
+  answers: UploadAnswer[];
+}
+
+/** The multipart body of POST /api/public/testimonial/save (spec §7). */
+export function buildSaveForm(fields: UploadFields): FormData {
+  const form = new FormData();
+  form.append('token', fields.token);
+  form.append('testimonialId', fields.testimonialId);
+  form.append('name', fields.name);
+  form.append('title', fields.title);
+  form.append('consentVersion', fields.consentVersion);
+  fields.answers.forEach((answer, i) => {
+    form.append(`questionIds[${i}]`, answer.questionId);
+    form.append(`bgColors[${i}]`, answer.bgColor);
+  });
+  fields.answers.forEach((answer, i) => {
+    form.append('videos', answer.blob, `video${i}.${answer.extension}`);
+  });
+  return form;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface UploadHandle {
+  promise: Promise<TSaveTestimonialResponse>;
+  abort: () => void;
+}
+
+/** Upload without progress for this long means a dead connection: give up this try and retry. */
+const STALL_MS = 45_000;
+/** After the last byte, the server checks every file; past this, the try is abandoned and retried. */
+const PROCESSING_TIMEOUT_MS = 180_000;
+
+/**
+ * POST /api/public/testimonial/save with XMLHttpRequest, for real upload progress (bytes sent).
+ * Rejects with a PublicCallError (status 0 for a network failure, a stall or a timeout).
+ */
+export function uploadAnswers(form: FormData, onProgress: (p: UploadProgress) => void): UploadHandle {
+  const xhr = new XMLHttpRequest();
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
+  let settled = false;
+  const promise = new Promise<TSaveTestimonialResponse>((resolve, reject) => {
+    const fail = (error: PublicCallError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(watchdog);
+      reject(error);
+    };
+    const arm = (ms: number) => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        xhr.abort();
+        fail(new PublicCallError(0, null));
+      }, ms);
+    };
+    xhr.open('POST', API.public.save.path);
+    xhr.withCredentials = false;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      arm(STALL_MS);
+      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+    };
+    xhr.upload.onload = () => arm(PROCESSING_TIMEOUT_MS);
+    xhr.onerror = () => fail(new PublicCallError(0, null));
+    xhr.ontimeout = () => fail(new PublicCallError(0, null));
+    xhr.onabort = () => fail(new PublicCallError(0, null));
+    xhr.onload = () => {
+      if (settled) return;
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object' && 'success' in body) {
+        settled = true;
+        clearTimeout(watchdog);
+        resolve(body as TSaveTestimonialResponse);
+        return;
+      }
+      fail(new PublicCallError(xhr.status, errorText(body), parseRetryAfter(xhr.getResponseHeader('retry-after'))));
+    };
+    arm(STALL_MS);
+    xhr.send(form);
+  });
+  return {
+    promise,
+    abort: () => {
+      if (!settled) xhr.abort();
+    },
+  };
+}
