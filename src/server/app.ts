@@ -21,6 +21,7 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { studioRoutes } from './modules/studio/studio.routes.js';
+import { transcriptionRoutes } from './modules/transcription/transcription.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(paymentsRoutes(ctx));
   await app.register(settingsRoutes(ctx));
   await app.register(studioRoutes(ctx));
+  await app.register(transcriptionRoutes(ctx));
   await app.register(submissionsRoutes(ctx));
   if (!config.isProduction) await app.register(outboxRoutes(ctx));
 

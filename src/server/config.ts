@@ -61,6 +61,10 @@ const ZEnv = z.object({
   STRIPE_PRICE_MEDIUM: optional(z.string().min(1)),
   STRIPE_PRICE_LARGE: optional(z.string().min(1)),
   STRIPE_PRICE_EXTRA_LARGE: optional(z.string().min(1)),
+  TRANSCRIBE_URL: optional(urlWithProtocols(['http:', 'https:'], 'the base URL of an OpenAI-compatible API, such as https://api.openai.com/v1')),
+  TRANSCRIBE_API_KEY: optional(z.string().min(1)),
+  TRANSCRIBE_MODEL: z.preprocess(emptyToUndefined, z.string().min(1).default('whisper-1')),
+  POCKETSPHINX_PATH: z.preprocess(emptyToUndefined, z.string().min(1).default('pocketsphinx_continuous')),
   GOOGLE_CLIENT_ID: optional(z.string().min(1)),
   GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
 });
@@ -102,6 +106,8 @@ export interface Config {
         prices: Record<'starter' | 'small' | 'medium' | 'large' | 'extra_large', string>;
       }
     | undefined;
+  /** Transcription: an OpenAI-compatible endpoint when set, otherwise the offline engine. */
+  transcribe: { url: string | undefined; apiKey: string | undefined; model: string; pocketsphinxPath: string };
   /** Google sign-in through OpenID Connect; absent when not configured (the buttons are hidden). */
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
 }
@@ -167,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
     ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',
     ffmpegConcurrency: e.FFMPEG_CONCURRENCY,
+    transcribe: { url: e.TRANSCRIBE_URL?.replace(/\/+$/, ''), apiKey: e.TRANSCRIBE_API_KEY, model: e.TRANSCRIBE_MODEL, pocketsphinxPath: e.POCKETSPHINX_PATH },
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

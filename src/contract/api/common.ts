@@ -132,7 +132,7 @@ export type TCompanyIdQuery = z.infer<typeof ZCompanyIdQuery>;
 /* ------------------------------------------------------------------ generic bodies and answers */
 
 /** A call whose body the spec calls empty or 'none': no body, or `{}`. */
-export const ZEmptyBody = z.object({}).optional();
+export const ZEmptyBody = z.object({}).nullish();
 export type TEmptyBody = z.infer<typeof ZEmptyBody>;
 
 /** The answer of a call whose result the spec does not show. */

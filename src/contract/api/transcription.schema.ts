@@ -38,7 +38,7 @@ export type TTranscription = z.infer<typeof ZTranscription>;
 
 // Params: ZIdParams.
 /** No body in the spec; `{ force: true }` runs the engine again instead of returning the stored one. */
-export const ZTranscribeBody = z.object({ force: z.boolean().optional() }).optional();
+export const ZTranscribeBody = z.object({ force: z.boolean().optional() }).nullish();
 export type TTranscribeBody = z.infer<typeof ZTranscribeBody>;
 
 export const ZTranscribeResponse = z.object({ transcription: ZTranscription });

@@ -55,4 +55,15 @@ export const renderOutputJob = defineJob({
   concurrency: 1,
 });
 
-export const ALL_JOB_DEFINITIONS = [sendMailJob, transcodeAnswerJob, renderOutputJob];
+/** Transcribes every answer of a testimonial for the merged review. */
+export const transcribeMergedJob = defineJob({
+  name: 'transcribe-merged',
+  schema: z.object({ jobId: z.uuid(), companyId: z.uuid() }),
+  retryLimit: 2,
+  retryDelaySeconds: 10,
+  retryBackoff: true,
+  expireInSeconds: 900,
+  concurrency: 1,
+});
+
+export const ALL_JOB_DEFINITIONS = [sendMailJob, transcodeAnswerJob, renderOutputJob, transcribeMergedJob];

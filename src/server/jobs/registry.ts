@@ -1,7 +1,8 @@
 import type { AppContext } from '../context.js';
 import { transcodeAnswer } from '../modules/submissions/transcode.service.js';
 import { renderOutput } from '../modules/studio/studio.service.js';
-import { renderOutputJob, sendMailJob, transcodeAnswerJob } from './definitions.js';
+import { runMergedTranscription } from '../modules/transcription/transcription.service.js';
+import { renderOutputJob, sendMailJob, transcodeAnswerJob, transcribeMergedJob } from './definitions.js';
 import { registerJob, type RegisteredJob } from './queue.js';
 
 /** The handlers of every job, run by the worker role. Handlers call services, never HTTP. */
@@ -15,6 +16,9 @@ export function jobRegistry(ctx: AppContext): RegisteredJob[] {
     }),
     registerJob(renderOutputJob, async (payload) => {
       await renderOutput(ctx, payload);
+    }),
+    registerJob(transcribeMergedJob, async (payload) => {
+      await runMergedTranscription(ctx, payload);
     }),
   ];
 }

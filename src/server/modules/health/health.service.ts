@@ -1,5 +1,6 @@
 import type { THealthResponse } from '../../../contract/api/health.schema.js';
 import type { AppContext } from '../../context.js';
+import { engineFor } from '../transcription/engines.js';
 
 export interface CheckResult {
   ok: boolean;
@@ -47,6 +48,7 @@ export async function getHealth(ctx: AppContext, version: string): Promise<THeal
     queue,
     storage: { ...storage, driver: ctx.storage.driver },
     mail: { ...mail, transport: ctx.mailer.transport },
+    transcription: { ok: true, engine: engineFor(ctx.config).name },
   };
   const ok = Object.values(checks).every((c) => c.ok);
   return {

@@ -1,0 +1,83 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import type { Cue } from '../../../contract/subtitles.js';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/errors.js';
+
+const run = promisify(execFile);
+
+/** One interface, two real engines: the offline default and any OpenAI-compatible endpoint. */
+export interface TranscriptionEngine {
+  name: string;
+  languages: readonly ('en' | 'fr')[];
+  /** Timed words or segments of a 16 kHz mono WAV file. */
+  transcribe(wavFile: string, language: 'en' | 'fr'): Promise<Cue[]>;
+}
+
+/** Debian's pocketsphinx with its US English model: offline, no account, word times. English only. */
+export function pocketsphinxEngine(binary: string): TranscriptionEngine {
+  return {
+    name: 'pocketsphinx (offline, English)',
+    languages: ['en'],
+    async transcribe(wavFile) {
+      const { stdout } = await run(binary, ['-infile', wavFile, '-time', 'yes', '-logfn', '/dev/null'], { maxBuffer: 8 * 1024 * 1024, timeout: 5 * 60_000 });
+      const words: Cue[] = [];
+      for (const line of stdout.split('\n')) {
+        const m = /^(\S+) (\d+\.\d+) (\d+\.\d+) (\d+\.\d+)$/.exec(line.trim());
+        if (!m) continue;
+        const word = m[1]!.replace(/\(\d+\)$/, '');
+        if (/^<.*>$|^\[.*\]$/.test(word)) continue; // <s>, </s>, <sil>, [NOISE]
+        words.push({ start: Number(m[2]), end: Number(m[3]), text: word === 'i' ? 'I' : word });
+      }
+      return words;
+    },
+  };
+}
+
+interface VerboseJson {
+  text?: string;
+  segments?: { start: number; end: number; text: string }[];
+}
+
+/** An OpenAI-compatible `POST {url}/audio/transcriptions` with `verbose_json` segments (English and French). */
+export function openAiEngine(o: { url: string; apiKey: string | undefined; model: string }): TranscriptionEngine {
+  return {
+    name: `openai-compatible (${o.model})`,
+    languages: ['en', 'fr'],
+    async transcribe(wavFile, language) {
+      const form = new FormData();
+      form.append('file', new Blob([await readFile(wavFile)], { type: 'audio/wav' }), 'answer.wav');
+      form.append('model', o.model);
+      form.append('response_format', 'verbose_json');
+      form.append('timestamp_granularities[]', 'segment');
+      form.append('language', language);
+      const res = await fetch(`${o.url}/audio/transcriptions`, {
+        method: 'POST',
+        headers: o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {},
+        body: form,
+        signal: AbortSignal.timeout(5 * 60_000),
+      });
+      if (!res.ok) throw new Error(`transcription service answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+      const json = (await res.json()) as VerboseJson;
+      return (json.segments ?? []).map((s) => ({ start: s.start, end: s.end, text: s.text.trim() }));
+    },
+  };
+}
+
+export function engineFor(config: Pick<Config, 'transcribe'>): TranscriptionEngine {
+  const t = config.transcribe;
+  return t.url ? openAiEngine({ url: t.url, apiKey: t.apiKey, model: t.model }) : pocketsphinxEngine(t.pocketsphinxPath);
+}
+
+export function assertLanguage(engine: TranscriptionEngine, language: 'en' | 'fr'): void {
+  if (!engine.languages.includes(language)) {
+    throw new AppError('invalid_data', {
+      status: 422,
+      message:
+        language === 'fr'
+          ? 'The offline transcription engine only understands English. To transcribe French, configure an OpenAI-compatible service (TRANSCRIBE_URL).'
+          : `The transcription engine cannot transcribe ${language}.`,
+    });
+  }
+}

@@ -1,0 +1,146 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, testimonialRequests, testimonialResponses } from '../../db/schema.js';
+import { signedInCompany } from '../../test/accounts.js';
+import { multipart } from '../../test/clips.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { openAiEngine, pocketsphinxEngine } from './engines.js';
+
+const run = promisify(execFile);
+const SENTENCE = 'Working with this team was a great experience. I recommend them to everyone.';
+
+let dir: string;
+let wav: string;
+let video: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'vr-stt-'));
+  const speech = path.join(dir, 'speech.wav');
+  await run('flite', ['-voice', 'slt', '-t', SENTENCE, '-o', speech]);
+  wav = path.join(dir, 'speech16.wav');
+  await run('ffmpeg', ['-v', 'error', '-y', '-i', speech, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', wav]);
+  video = path.join(dir, 'answer.webm');
+  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=navy:s=320x240:r=15:d=6', '-i', speech, '-shortest', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus', video]);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('offline engine (pocketsphinx) on speech synthesised by flite', () => {
+  it('finds most key words, with increasing times inside the clip', async () => {
+    const words = await pocketsphinxEngine('pocketsphinx_continuous').transcribe(wav, 'en');
+    const text = words.map((w) => w.text.toLowerCase()).join(' ');
+    const keys = ['working', 'team', 'great', 'experience', 'recommend', 'everyone'];
+    expect(keys.filter((k) => text.includes(k)).length).toBeGreaterThanOrEqual(5);
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]);
+    const duration = Number(stdout);
+    for (const [i, w] of words.entries()) {
+      expect(w.end).toBeGreaterThanOrEqual(w.start);
+      expect(w.end).toBeLessThanOrEqual(duration + 0.05);
+      if (i > 0) expect(w.start).toBeGreaterThanOrEqual(words[i - 1]!.start);
+    }
+  }, 60_000);
+});
+
+describe('OpenAI-compatible engine against a loopback server answering in that API\'s documented shape (checks our request and parsing)', () => {
+  it('posts the audio with model, verbose_json, segment timestamps and language, and reads the segments', async () => {
+    let seen: { auth?: string; body: string; path?: string } = { body: '' };
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        seen = { auth: req.headers.authorization, body: Buffer.concat(chunks).toString('latin1'), path: req.url };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ task: 'transcribe', language: 'french', duration: 4.2, text: 'Bonjour. Merci beaucoup.', segments: [{ id: 0, start: 0, end: 1.8, text: ' Bonjour.' }, { id: 1, start: 1.9, end: 4.1, text: ' Merci beaucoup.' }] }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const engine = openAiEngine({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, apiKey: 'sk-test', model: 'whisper-1' });
+      const segments = await engine.transcribe(wav, 'fr');
+      expect(segments).toEqual([{ start: 0, end: 1.8, text: 'Bonjour.' }, { start: 1.9, end: 4.1, text: 'Merci beaucoup.' }]);
+      expect(seen.path).toBe('/v1/audio/transcriptions');
+      expect(seen.auth).toBe('Bearer sk-test');
+      for (const field of ['name="model"\r\n\r\nwhisper-1', 'name="response_format"\r\n\r\nverbose_json', 'name="timestamp_granularities[]"\r\n\r\nsegment', 'name="language"\r\n\r\nfr', 'filename="answer.wav"']) {
+        expect(seen.body).toContain(field);
+      }
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('transcription calls', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ work: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function paidSpeechTestimonial(language: 'english' | 'french' = 'english') {
+    const me = await signedInCompany(t);
+    await t.ctx.db.update(companies).set({ credits: 3 }).where(eq(companies.id, me.companyId));
+    const q = (await me.post('/api/questions/add', { company_id: me.companyId, text: 'How was it?', order_position: 1 })).json();
+    const { testimonial } = (await me.post('/api/testimonials/request', { customer_email: 'x@client.test', customer_name: 'Alex', question_ids: [q.id], language })).json();
+    const [row] = await t.ctx.db.select().from(testimonialRequests).where(eq(testimonialRequests.id, testimonial.id));
+    const form = multipart([
+      { name: 'videos', filename: 'video0.webm', content: await readFile(video), type: 'video/webm' },
+      { name: 'questionIds[0]', value: q.id },
+      { name: 'bgColors[0]', value: '#000000' },
+      { name: 'name', value: 'Alex' },
+      { name: 'testimonialId', value: testimonial.id },
+      { name: 'token', value: row!.token },
+      { name: 'consentVersion', value: 'image-rights-v1' },
+    ]);
+    expect((await t.app.inject({ method: 'POST', url: '/api/public/testimonial/save', ...form })).statusCode).toBe(200);
+    await me.post(`/api/testimonials/pay/${testimonial.id}`);
+    const [response] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, testimonial.id));
+    return { me, requestId: testimonial.id as string, responseId: response!.id };
+  }
+
+  it('transcribes an answer into cues, stores it, and answers again without re-running the engine', async () => {
+    const { me, responseId } = await paidSpeechTestimonial();
+    const res = await me.post(`/api/testimonials/response/${responseId}/transcribe`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { transcription } = res.json() as { transcription: { start: number; end: number; text: string }[] };
+    expect(transcription.length).toBeGreaterThan(0);
+    expect(transcription.map((c) => c.text).join(' ').toLowerCase()).toContain('recommend');
+
+    const real = t.ctx.config.transcribe;
+    t.ctx.config.transcribe = { ...real, pocketsphinxPath: '/nonexistent/engine' };
+    try {
+      expect((await me.post(`/api/testimonials/response/${responseId}/transcribe`)).json()).toEqual({ transcription });
+      expect((await me.post(`/api/testimonials/response/${responseId}/transcribe`, { force: true })).statusCode).toBe(500);
+    } finally {
+      t.ctx.config.transcribe = real;
+    }
+  }, 120_000);
+
+  it('says clearly that the offline engine cannot do French, and runs the merged job with per-answer results', async () => {
+    const fr = await paidSpeechTestimonial('french');
+    const res = await fr.me.post(`/api/testimonials/response/${fr.responseId}/transcribe`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatch(/only understands English/);
+
+    const en = await paidSpeechTestimonial();
+    const start = await en.me.post(`/api/testimonials/${en.requestId}/transcribe-merged-responses`);
+    expect(start.statusCode).toBe(202);
+    const { jobId } = start.json();
+    const status = async () => (await en.me.get(`/api/testimonials/transcription-job/${jobId}/status`)).json();
+    await expect.poll(async () => (await status()).status, { timeout: 90_000, interval: 500 }).toBe('done');
+    const merged = JSON.parse((await status()).merged_url);
+    expect(merged).toEqual([{ responseId: en.responseId, questionText: 'How was it?', orderPosition: 1, transcription: expect.any(Array), error: null }]);
+
+    const other = await signedInCompany(t);
+    expect((await other.get(`/api/testimonials/transcription-job/${jobId}/status`)).statusCode).toBe(404);
+    expect((await other.post(`/api/testimonials/response/${en.responseId}/transcribe`)).statusCode).toBe(404);
+  }, 180_000);
+});
