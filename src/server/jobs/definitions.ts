@@ -34,7 +34,7 @@ export const transcodeAnswerJob = defineJob({
 export const renderOutputJob = defineJob({
   name: 'render-output',
   schema: z.object({
-    kind: z.enum(['intro', 'regenerate', 'merge', 'regenerate_merged', 'export']),
+    kind: z.enum(['intro', 'regenerate', 'merge', 'regenerate_merged', 'export', 'subtitles', 'merge_subtitles']),
     jobKey: z.uuid(),
     companyId: z.uuid(),
     requestId: z.uuid(),

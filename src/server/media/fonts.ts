@@ -29,3 +29,9 @@ export function fontFile(choice: string, bold: boolean): string {
   if (bold && existsSync(bolder)) return bolder;
   return path.join(dir, `${entry.package}-latin-400-normal.woff2`);
 }
+
+/** The folder libass searches and the family name it must ask for. */
+export function subtitleFont(choice: string): { fontsDir: string; fontName: string } {
+  const entry = FONT_MAP[choice as TFontChoice] ?? FONT_MAP.Arial;
+  return { fontsDir: path.join(ROOT_DIR, 'node_modules', '@fontsource', entry.package, 'files'), fontName: entry.family };
+}

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCropArea } from '../../contract/api/studio.schema.js';
 import { makeClip } from '../test/clips.js';
 import { probe, runFfmpeg } from './ffmpeg.js';
-import { fontFile } from './fonts.js';
-import { CARD_SECONDS, concatArgs, cropPixels, exportArgs, introArgs, wrapText } from './render.js';
+import { fontFile, subtitleFont } from './fonts.js';
+import { CARD_SECONDS, concatArgs, cropPixels, exportArgs, introArgs, subtitledArgs, wrapText } from './render.js';
+import { toSrt } from '../../contract/subtitles.js';
 
 const run = promisify(execFile);
 
@@ -100,5 +101,23 @@ describe('rendering with real ffmpeg', () => {
     await runFfmpeg(concatArgs({ listFile: list, output: merged }));
     const one = (await probe(segment)).durationSeconds;
     expect(Math.abs((await probe(merged)).durationSeconds - 3 * one)).toBeLessThan(0.3);
+  }, 120_000);
+
+  it('burns subtitles in: the subtitle band changes during a cue and not outside every cue', async () => {
+    const srtFile = path.join(dir, 'cues.srt');
+    await writeFile(srtFile, toSrt([{ start: 0.5, end: 2, text: 'Great team, great experience' }]));
+    const output = path.join(dir, 'subtitled.mp4');
+    await runFfmpeg(subtitledArgs({ answer, output, width: 640, height: 360, background: '#000000', subtitles: { srtFile, ...subtitleFont('Arial'), size: 28, color: '#ffff00', bold: true, border: true } }));
+    const band = async (file: string, at: number) =>
+      (await run('ffmpeg', ['-v', 'error', '-ss', String(at), '-i', file, '-frames:v', '1', '-vf', 'crop=640:70:0:285', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], { encoding: 'buffer' })).stdout;
+    const diff = (a: Buffer, b: Buffer) => {
+      let d = 0;
+      for (let i = 0; i < Math.min(a.length, b.length); i++) d += Math.abs(a[i]! - b[i]!);
+      return d / a.length;
+    };
+    const during = diff(await band(output, 1.2), await band(answer, 1.2));
+    const outside = diff(await band(output, 3.2), await band(answer, 3.2));
+    expect(during).toBeGreaterThan(outside * 3);
+    expect(during).toBeGreaterThan(3);
   }, 120_000);
 });

@@ -7,6 +7,8 @@ import { EXPORT_PLATFORM_SPECS, type TCropArea, type TExportPlatform } from '../
 
 export const CARD_SECONDS = 3;
 export const FPS = 30;
+/** Font sizes of the settings are pixels on a frame of this height (the preview's), scaled to the output. */
+export const REFERENCE_HEIGHT = 540;
 const even = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
 
 /** Crop pixels from a validated fraction area, with even sizes inside the frame. */
@@ -47,7 +49,7 @@ export function wrapText(text: string, maxChars: number): string[] {
 export interface CardStyle {
   background: string;
   color: string;
-  /** Font size as set for a 720-pixel-high frame; scaled to the output. */
+  /** Font size in pixels on a REFERENCE_HEIGHT frame; scaled to the output. */
   size: number;
   fontFile: string;
 }
@@ -61,7 +63,7 @@ const q = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "'\\
  * from a text file so nothing needs escaping), the logo on top when given, and a short fade out.
  */
 export function cardChain(o: { width: number; height: number; style: CardStyle; lineFiles: string[]; logoInput?: number; label: string }): string {
-  const scale = o.height / 720;
+  const scale = o.height / REFERENCE_HEIGHT;
   const size = Math.round(o.style.size * scale);
   const lineHeight = Math.round(size * 1.3);
   const blockTop = `(h-${lineHeight * o.lineFiles.length})/2`;
@@ -82,27 +84,60 @@ export function cardChain(o: { width: number; height: number; style: CardStyle; 
   return chain;
 }
 
+export interface SubtitleStyle {
+  srtFile: string;
+  fontsDir: string;
+  fontName: string;
+  /** Size in pixels on a REFERENCE_HEIGHT frame. */
+  size: number;
+  color: string;
+  bold: boolean;
+  border: boolean;
+}
+
+/** libass burn-in of an SRT in the company's subtitle style (ASS colours are &HAABBGGRR). */
+export function subtitlesFilter(s: SubtitleStyle): string {
+  const [r, g, b] = [s.color.slice(1, 3), s.color.slice(3, 5), s.color.slice(5, 7)];
+  // libass scales sizes from its 288-line reference.
+  const size = Math.round((s.size * 288) / REFERENCE_HEIGHT);
+  const style = [
+    `FontName=${s.fontName}`,
+    `FontSize=${size}`,
+    `PrimaryColour=&H00${`${b}${g}${r}`.toUpperCase()}`,
+    `Bold=${s.bold ? 1 : 0}`,
+    s.border ? 'BorderStyle=1,Outline=2,Shadow=0,OutlineColour=&H00000000' : 'BorderStyle=1,Outline=0,Shadow=1',
+    'MarginV=24',
+  ].join(',');
+  return `subtitles=filename=${q(s.srtFile)}:fontsdir=${q(s.fontsDir)}:force_style=${q(style)}`;
+}
+
 /** An answer fitted into the frame (letterboxed on the background), 30 fps, stereo 48 kHz, loudness-normalised. */
-export function answerChain(o: { input: number; width: number; height: number; background: string; label: string; fadeIn: boolean }): string {
+export function answerChain(o: { input: number; width: number; height: number; background: string; label: string; fadeIn: boolean; subtitles?: SubtitleStyle | undefined }): string {
   return (
     `[${o.input}:v]scale=${o.width}:${o.height}:force_original_aspect_ratio=decrease,pad=${o.width}:${o.height}:(ow-iw)/2:(oh-ih)/2:color=${hex(o.background)},` +
-    `setsar=1,fps=${FPS},format=yuv420p${o.fadeIn ? ',fade=t=in:st=0:d=0.3' : ''}[${o.label}v];` +
+    `setsar=1,fps=${FPS}${o.subtitles ? `,${subtitlesFilter(o.subtitles)}` : ''},format=yuv420p${o.fadeIn ? ',fade=t=in:st=0:d=0.3' : ''}[${o.label}v];` +
     `[${o.input}:a]aresample=48000:async=1,aformat=sample_fmts=fltp:channel_layouts=stereo,loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000[${o.label}a]`
   );
 }
 
 const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(FPS), '-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-ac', '2', '-movflags', '+faststart'];
 
-/** Intro card + answer in one run. */
-export function introArgs(o: { answer: string; logo?: string | undefined; output: string; width: number; height: number; style: CardStyle; lineFiles: string[] }): string[] {
+/** Intro card + answer in one run (subtitles, when given, burned into the answer part). */
+export function introArgs(o: { answer: string; logo?: string | undefined; output: string; width: number; height: number; style: CardStyle; lineFiles: string[]; subtitles?: SubtitleStyle | undefined }): string[] {
   const logoInput = o.logo ? 1 : undefined;
   const graph = [
     cardChain({ width: o.width, height: o.height, style: o.style, lineFiles: o.lineFiles, label: 'c', ...(logoInput !== undefined ? { logoInput } : {}) }),
     `anullsrc=r=48000:cl=stereo,atrim=0:${CARD_SECONDS},aformat=sample_fmts=fltp:channel_layouts=stereo[csil]`,
-    answerChain({ input: 0, width: o.width, height: o.height, background: o.style.background, label: 'a', fadeIn: true }),
+    answerChain({ input: 0, width: o.width, height: o.height, background: o.style.background, label: 'a', fadeIn: true, subtitles: o.subtitles }),
     `[ccard][csil][av][aa]concat=n=2:v=1:a=1[v][a]`,
   ].join(';');
   return ['-i', o.answer, ...(o.logo ? ['-loop', '1', '-t', String(CARD_SECONDS), '-i', o.logo] : []), '-filter_complex', graph, '-map', '[v]', '-map', '[a]', ...ENCODE, o.output];
+}
+
+/** The answer alone with burned-in subtitles, in one run. */
+export function subtitledArgs(o: { answer: string; output: string; width: number; height: number; background: string; subtitles: SubtitleStyle }): string[] {
+  const graph = answerChain({ input: 0, width: o.width, height: o.height, background: o.background, label: 'a', fadeIn: false, subtitles: o.subtitles });
+  return ['-i', o.answer, '-filter_complex', graph, '-map', '[av]', '-map', '[aa]', ...ENCODE, o.output];
 }
 
 /** A vertical (9:16) or widescreen (16:9) export: crop, scale to the platform size, audio kept. */

@@ -3,8 +3,8 @@ import { renderEmail } from '../../mail/layout.js';
 import type { MailMessage } from '../../mail/mailer.js';
 
 const WHAT = {
-  en: { intro: 'the answer with its intro', regenerate: 'the regenerated answer', merge: 'the merged video', regenerate_merged: 'the regenerated merged video', export: 'the social media export' },
-  fr: { intro: "la réponse avec son intro", regenerate: 'la réponse régénérée', merge: 'la vidéo fusionnée', regenerate_merged: 'la vidéo fusionnée régénérée', export: "l'export pour les réseaux sociaux" },
+  en: { intro: 'the answer with its intro', regenerate: 'the regenerated answer', merge: 'the merged video', regenerate_merged: 'the regenerated merged video', export: 'the social media export', subtitles: 'the subtitled answer', merge_subtitles: 'the merged video with subtitles' },
+  fr: { intro: "la réponse avec son intro", regenerate: 'la réponse régénérée', merge: 'la vidéo fusionnée', regenerate_merged: 'la vidéo fusionnée régénérée', export: "l'export pour les réseaux sociaux", subtitles: 'la réponse sous-titrée', merge_subtitles: 'la vidéo fusionnée sous-titrée' },
 } as const;
 
 export type OutputKind = keyof (typeof WHAT)['en'];

@@ -6,7 +6,8 @@ import { ZExportV2Body, ZExportV2Response, ZRenderJobResponse, ZStudioLanguageBo
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
 import { callerCompany } from '../../http/company-scope.js';
-import { awaitExport, startRequestRender, startResponseRender } from './studio.service.js';
+import { awaitExport, saveCues, startRequestRender, startResponseRender } from './studio.service.js';
+import { ZGenerateMergedSubtitlesBody, ZGenerateSubtitlesBody } from '../../../contract/api/transcription.schema.js';
 
 /** Start calls answer at once (export-v2 waits up to a minute for the short render to finish). */
 const EXPORT_WAIT_MS = 60_000;
@@ -33,6 +34,26 @@ export function studioRoutes(ctx: AppContext) {
         reply.status(202).send(await startRequestRender(ctx, { companyId: callerCompany(request), requestId: request.params.id, kind, language: request.body.language })),
       );
     }
+
+    app.post(
+      API.transcription.generateSubtitles.route,
+      { schema: { params: ZIdParams, body: ZGenerateSubtitlesBody, response: { 202: ZRenderJobResponse } } },
+      async (request, reply) => {
+        const companyId = callerCompany(request);
+        await saveCues(ctx, { companyId, items: [{ responseId: request.params.id, cues: request.body.transcription }] });
+        return reply.status(202).send(await startResponseRender(ctx, { companyId, responseId: request.params.id, kind: 'subtitles', language: request.body.language }));
+      },
+    );
+
+    app.post(
+      API.transcription.generateMergedSubtitles.route,
+      { schema: { params: ZIdParams, body: ZGenerateMergedSubtitlesBody, response: { 202: ZRenderJobResponse } } },
+      async (request, reply) => {
+        const companyId = callerCompany(request);
+        await saveCues(ctx, { companyId, items: request.body.transcriptions.map((t) => ({ responseId: t.responseId, cues: t.transcription })) });
+        return reply.status(202).send(await startRequestRender(ctx, { companyId, requestId: request.params.id, kind: 'merge_subtitles', language: request.body.language }));
+      },
+    );
 
     app.post(
       API.studio.exportResponse.route,

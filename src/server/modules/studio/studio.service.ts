@@ -6,13 +6,16 @@ import { pipeline } from 'node:stream/promises';
 import { and, asc, eq } from 'drizzle-orm';
 import type { TCropArea, TExportPlatform, TExportVideoType, TRenderState } from '../../../contract/api/studio.schema.js';
 import type { AppContext } from '../../context.js';
-import { companies, testimonialRequests, testimonialResponses, users, videoStyleSettings, type RenderState, type RenderStates } from '../../db/schema.js';
+import { companies, testimonialRequests, testimonialResponses, transcriptions, users, videoStyleSettings, type RenderState, type RenderStates } from '../../db/schema.js';
 import { renderOutputJob } from '../../jobs/definitions.js';
 import { AppError } from '../../lib/errors.js';
 import { queueMail } from '../../mail/send.js';
 import { probe, runFfmpeg } from '../../media/ffmpeg.js';
 import { fontFile } from '../../media/fonts.js';
-import { concatArgs, cropPixels, exportArgs, introArgs, wrapText, type CardStyle } from '../../media/render.js';
+import { concatArgs, cropPixels, exportArgs, introArgs, REFERENCE_HEIGHT, subtitledArgs, wrapText, type CardStyle, type SubtitleStyle } from '../../media/render.js';
+import { subtitleFont } from '../../media/fonts.js';
+import { toSrt } from '../../../contract/subtitles.js';
+import type { TTranscriptionSegment } from '../../../contract/api/transcription.schema.js';
 import { signMediaPath } from '../../media/signed-urls.js';
 import { videoReadyEmail, type OutputKind } from './studio.emails.js';
 
@@ -64,10 +67,40 @@ async function ownedResponse(ctx: AppContext, companyId: string, responseId: str
 const stateName = (kind: StudioKind, exportOpts?: { videoType: TExportVideoType }) =>
   kind === 'export' ? `export_${exportOpts?.videoType ?? 'original'}` : kind === 'regenerate' ? 'intro' : kind === 'regenerate_merged' ? 'merge' : kind;
 
+/** The subtitle style of the company and the cues of an answer, as an SRT file for libass. */
+async function subtitleStyle(ctx: AppContext, companyId: string, responseId: string, dir: string): Promise<SubtitleStyle | undefined> {
+  const [cues] = await ctx.db.select().from(transcriptions).where(eq(transcriptions.responseId, responseId));
+  if (!cues?.segments.length) return undefined;
+  const [style] = await ctx.db.select().from(videoStyleSettings).where(eq(videoStyleSettings.companyId, companyId));
+  const srtFile = path.join(dir, `${responseId}.srt`);
+  await writeFile(srtFile, toSrt(cues.segments));
+  return {
+    srtFile,
+    ...subtitleFont(style?.fontStyleSubtitle ?? 'Arial'),
+    size: style?.fontSizeSubtitle ?? 24,
+    color: style?.fontColorSubtitle ?? '#ffffff',
+    bold: style?.fontBoldSubtitle ?? false,
+    border: style?.subtitleBorder ?? true,
+  };
+}
+
+/** Saves edited cues of answers (they are what the burn-in uses). */
+export async function saveCues(ctx: AppContext, input: { companyId: string; items: { responseId: string; cues: TTranscriptionSegment[] }[] }) {
+  for (const item of input.items) {
+    const [owned] = await ctx.db.select({ id: testimonialResponses.id, requestId: testimonialResponses.requestId }).from(testimonialResponses).where(and(eq(testimonialResponses.id, item.responseId), eq(testimonialResponses.companyId, input.companyId)));
+    if (!owned) throw new AppError('not_found', { message: 'This answer does not exist or was deleted.' });
+    await paidRequest(ctx, input.companyId, owned.requestId);
+    await ctx.db
+      .insert(transcriptions)
+      .values({ responseId: item.responseId, companyId: input.companyId, engine: 'edited', language: 'en', segments: item.cues, edited: true })
+      .onConflictDoUpdate({ target: transcriptions.responseId, set: { segments: item.cues, edited: true, updatedAt: new Date() } });
+  }
+}
+
 /** Starts a render of an answer (intro, regenerate, export). */
 export async function startResponseRender(
   ctx: AppContext,
-  input: { companyId: string; responseId: string; kind: 'intro' | 'regenerate' | 'export'; language: 'en' | 'fr'; export?: { platform: TExportPlatform; videoType: TExportVideoType; cropArea: TCropArea } },
+  input: { companyId: string; responseId: string; kind: 'intro' | 'regenerate' | 'export' | 'subtitles'; language: 'en' | 'fr'; export?: { platform: TExportPlatform; videoType: TExportVideoType; cropArea: TCropArea } },
 ) {
   const { row } = await ownedResponse(ctx, input.companyId, input.responseId);
   if (input.kind === 'export' && input.export?.videoType === 'modified' && !row.modifiedKey) {
@@ -87,13 +120,13 @@ export async function startResponseRender(
     language: input.language,
     ...(input.export ? { export: input.export } : {}),
   });
-  return { jobId: jobKey, state: { output: name.startsWith('export') ? ('export' as const) : (name as 'intro'), phase: 'queued' as const, progress: 0, error: null } };
+  return { jobId: jobKey, state: { output: name.startsWith('export') ? ('export' as const) : (name as 'intro' | 'subtitles'), phase: 'queued' as const, progress: 0, error: null } };
 }
 
 /** Starts a render of the whole testimonial (merge, regenerate-merged, export of the merged video). */
 export async function startRequestRender(
   ctx: AppContext,
-  input: { companyId: string; requestId: string; kind: 'merge' | 'regenerate_merged' | 'export'; language: 'en' | 'fr'; export?: { platform: TExportPlatform; videoType: TExportVideoType; cropArea: TCropArea } },
+  input: { companyId: string; requestId: string; kind: 'merge' | 'regenerate_merged' | 'export' | 'merge_subtitles'; language: 'en' | 'fr'; export?: { platform: TExportPlatform; videoType: TExportVideoType; cropArea: TCropArea } },
 ) {
   const request = await paidRequest(ctx, input.companyId, input.requestId);
   const answers = await ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, request.id));
@@ -115,7 +148,7 @@ export async function startRequestRender(
     language: input.language,
     ...(input.export ? { export: input.export } : {}),
   });
-  return { jobId: jobKey, state: { output: name.startsWith('export') ? ('export' as const) : ('merge' as const), phase: 'queued' as const, progress: 0, error: null } };
+  return { jobId: jobKey, state: { output: name.startsWith('export') ? ('export' as const) : (name as 'merge' | 'merge_subtitles'), phase: 'queued' as const, progress: 0, error: null } };
 }
 
 /** Waits (briefly) for an export to finish, for the export call that answers `{ status, exportedUrl }`. */
@@ -159,7 +192,7 @@ async function download(ctx: AppContext, key: string, file: string) {
 
 /** Writes the question's lines for drawtext, wrapped to the frame at the chosen size. */
 async function lineFiles(dir: string, prefix: string, text: string, width: number, height: number, size: number) {
-  const px = size * (height / 720);
+  const px = size * (height / REFERENCE_HEIGHT);
   const maxChars = Math.max(8, Math.floor((width * 0.82) / (px * 0.56)));
   const files = [];
   for (const [i, line] of wrapText(text, maxChars).slice(0, 6).entries()) {
@@ -215,31 +248,47 @@ export async function renderOutput(
     let key: string;
     const base = `companies/${p.companyId}/requests/${p.requestId}`;
 
-    if (response && (p.kind === 'intro' || p.kind === 'regenerate')) {
+    if (response && (p.kind === 'intro' || p.kind === 'regenerate' || p.kind === 'subtitles')) {
+      // The enhanced version carries what the answer has: the intro (unless only subtitles were asked
+      // for a bare answer) and the subtitles once they exist.
+      const withIntro = p.kind !== 'subtitles' || response.introGenerated;
+      const subtitles = p.kind === 'subtitles' || response.hasSubtitles ? await subtitleStyle(ctx, p.companyId, response.id, dir) : undefined;
+      if (p.kind === 'subtitles' && !subtitles) throw new Error('no subtitles to burn in');
       const answer = await download(ctx, response.videoKey!, path.join(dir, 'answer.mp4'));
       const { width, height } = evenDims(response.width, response.height);
-      const lines = await lineFiles(dir, 'q', response.questionText, width, height, style.size);
-      await runFfmpeg(introArgs({ answer, logo, output, width, height, style, lineFiles: lines }));
-      key = `${base}/answers/${response.id}/intro-${p.jobKey}.mp4`;
+      if (withIntro) {
+        const lines = await lineFiles(dir, 'q', response.questionText, width, height, style.size);
+        await runFfmpeg(introArgs({ answer, logo, output, width, height, style, lineFiles: lines, subtitles }));
+      } else {
+        await runFfmpeg(subtitledArgs({ answer, output, width, height, background: style.background, subtitles: subtitles! }));
+      }
+      key = `${base}/answers/${response.id}/${p.kind === 'subtitles' ? 'subtitles' : 'intro'}-${p.jobKey}.mp4`;
       await ctx.storage.put(key, createReadStream(output), 'video/mp4');
-      await ctx.db.update(testimonialResponses).set({ modifiedKey: key, introGenerated: true, updatedAt: new Date() }).where(eq(testimonialResponses.id, response.id));
-    } else if (p.kind === 'merge' || p.kind === 'regenerate_merged') {
+      await ctx.db
+        .update(testimonialResponses)
+        .set({ modifiedKey: key, introGenerated: withIntro, hasSubtitles: Boolean(subtitles), updatedAt: new Date() })
+        .where(eq(testimonialResponses.id, response.id));
+    } else if (p.kind === 'merge' || p.kind === 'regenerate_merged' || p.kind === 'merge_subtitles') {
       const answers = await ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, p.requestId)).orderBy(asc(testimonialResponses.orderPosition));
       const { width, height } = evenDims(answers[0]?.width ?? 1280, answers[0]?.height ?? 720);
       const segments: string[] = [];
       for (const [i, a] of answers.entries()) {
         const answer = await download(ctx, a.videoKey!, path.join(dir, `answer${i}.mp4`));
         const segment = path.join(dir, `segment${i}.mp4`);
-        await runFfmpeg(introArgs({ answer, logo, output: segment, width, height, style, lineFiles: await lineFiles(dir, `q${i}`, a.questionText, width, height, style.size) }));
+        const subtitles = p.kind === 'merge_subtitles' ? await subtitleStyle(ctx, p.companyId, a.id, dir) : undefined;
+        await runFfmpeg(introArgs({ answer, logo, output: segment, width, height, style, subtitles, lineFiles: await lineFiles(dir, `q${i}`, a.questionText, width, height, style.size) }));
         segments.push(segment);
         await setState(ctx, p, name, stateOf('rendering', Math.round(((i + 1) / (answers.length + 1)) * 100), p.jobKey));
       }
       const list = path.join(dir, 'segments.txt');
       await writeFile(list, segments.map((s) => `file '${s}'`).join('\n'));
       await runFfmpeg(concatArgs({ listFile: list, output }));
-      key = `${base}/merged-${p.jobKey}.mp4`;
+      key = `${base}/${p.kind === 'merge_subtitles' ? 'merged-subtitles' : 'merged'}-${p.jobKey}.mp4`;
       await ctx.storage.put(key, createReadStream(output), 'video/mp4');
-      await ctx.db.update(testimonialRequests).set({ mergedKey: key, updatedAt: new Date() }).where(eq(testimonialRequests.id, p.requestId));
+      await ctx.db
+        .update(testimonialRequests)
+        .set({ ...(p.kind === 'merge_subtitles' ? { mergedSubtitlesKey: key } : { mergedKey: key }), updatedAt: new Date() })
+        .where(eq(testimonialRequests.id, p.requestId));
     } else if (p.kind === 'export' && p.export) {
       const sourceKey = response
         ? p.export.videoType === 'modified' ? response.modifiedKey : response.videoKey

@@ -102,3 +102,39 @@ describe('video studio', () => {
     expect(row?.renderState.intro?.phase).toBe('ready');
   }, 120_000);
 });
+
+describe('burned-in subtitles', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ work: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('burns edited cues into the answer and into the merged video', async () => {
+    const me = await signedInCompany(t);
+    await t.ctx.db.update(companies).set({ credits: 2 }).where(eq(companies.id, me.companyId));
+    const tm = await completedTestimonial(t, me);
+    await me.post(`/api/testimonials/pay/${tm.id}`);
+    await expect.poll(async () => (await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, tm.id)))[0]?.videoKey, { timeout: 60_000 }).toBeTruthy();
+    const [response] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, tm.id));
+    const detail = async () => (await me.get(`/api/testimonials/request/${tm.id}?company_id=${me.companyId}`)).json().testimonial;
+
+    const none = await me.post(`/api/testimonials/response/${response!.id}/generate-modified/subtitles`, { transcription: [], language: 'en' });
+    expect(none.statusCode).toBe(400);
+    const cues = [{ start: 0.2, end: 1.6, text: 'An edited word here' }];
+    const res = await me.post(`/api/testimonials/response/${response!.id}/generate-modified/subtitles`, { transcription: cues, language: 'en' });
+    expect(res.statusCode, res.body).toBe(202);
+    await expect.poll(async () => (await detail()).testimonial_responses[0].has_subtitles, { timeout: 90_000, interval: 500 }).toBe(true);
+    const d = await detail();
+    expect(d.testimonial_responses[0]).toMatchObject({ intro_generated: false, has_subtitles: true, modified_video_url: expect.stringMatching(/subtitles-/) });
+    // The stored cues are the edited ones, returned by transcribe without running the engine.
+    expect((await me.post(`/api/testimonials/response/${response!.id}/transcribe`)).json()).toEqual({ transcription: cues });
+
+    const merged = await me.post(`/api/testimonials/${tm.id}/generate-merged-with-all-subtitles`, { transcriptions: [{ responseId: response!.id, transcription: cues }], language: 'en' });
+    expect(merged.statusCode, merged.body).toBe(202);
+    await expect.poll(async () => (await detail()).has_subtitles, { timeout: 90_000, interval: 500 }).toBe(true);
+    expect((await detail()).video_url_subtitles).toMatch(/merged-subtitles-/);
+  }, 240_000);
+});
