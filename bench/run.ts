@@ -10,6 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer } from '../e2e/support/server.js';
 import { renderBench } from './render.js';
+import { transcriptionBench } from './transcription.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -89,6 +90,7 @@ async function main() {
   results.dashboard_weight = await weight(manifest, [entry, ...byPath('features/dashboard/')]);
 
   Object.assign(results, await renderBench());
+  Object.assign(results, await transcriptionBench());
 
   console.table(
     Object.fromEntries(Object.entries(results).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : v])),

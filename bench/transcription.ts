@@ -1,0 +1,46 @@
+/**
+ * Transcription benchmark (issue 8): the offline engine on a 20 s spoken answer (ratio to the audio's
+ * duration), and the subtitle burn-in render against a bare ffmpeg re-encode of the same answer.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { groupCues, toSrt } from '../src/contract/subtitles.js';
+import { runFfmpeg } from '../src/server/media/ffmpeg.js';
+import { subtitleFont } from '../src/server/media/fonts.js';
+import { subtitledArgs } from '../src/server/media/render.js';
+import { pocketsphinxEngine } from '../src/server/modules/transcription/engines.js';
+
+const run = promisify(execFile);
+
+export async function transcriptionBench() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'vr-bench-stt-'));
+  try {
+    const speech = path.join(dir, 'speech.wav');
+    await run('flite', ['-voice', 'slt', '-t', 'Working with this team was a great experience. I recommend them to everyone. They listened, they delivered on time, and our sales grew by thirty percent in three months. I would hire them again tomorrow without hesitation.', '-o', speech]);
+    const wav = path.join(dir, 'answer16.wav');
+    await run('ffmpeg', ['-v', 'error', '-y', '-stream_loop', '-1', '-i', speech, '-t', '20', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', wav]);
+    let started = performance.now();
+    const words = await pocketsphinxEngine('pocketsphinx_continuous').transcribe(wav, 'en');
+    const sttS = (performance.now() - started) / 1000;
+
+    const answer = path.join(dir, 'answer.mp4');
+    await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=20', '-i', wav, '-shortest', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', answer]);
+    const srtFile = path.join(dir, 'cues.srt');
+    await writeFile(srtFile, toSrt(groupCues(words, 20)));
+    started = performance.now();
+    await runFfmpeg(subtitledArgs({ answer, output: path.join(dir, 'sub.mp4'), width: 1280, height: 720, background: '#000000', subtitles: { srtFile, ...subtitleFont('Arial'), size: 24, color: '#ffffff', bold: false, border: true } }));
+    const burnS = (performance.now() - started) / 1000;
+    started = performance.now();
+    await runFfmpeg(['-i', answer, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-c:a', 'aac', path.join(dir, 'bare.mp4')]);
+    const bareS = (performance.now() - started) / 1000;
+    return {
+      transcription_20s_offline: { wall_s: Math.round(sttS * 100) / 100, x_audio_duration: Math.round((sttS / 20) * 100) / 100, words: words.length },
+      render_subtitles_20s_720p: { wall_s: Math.round(burnS * 100) / 100, x_bare_ffmpeg: Math.round((burnS / bareS) * 100) / 100 },
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
