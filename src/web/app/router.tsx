@@ -7,16 +7,31 @@ import { AppLoading, RootLayout } from './root-layout';
 
 type TDashboardScreens = typeof import('../features/dashboard/dashboard-screens');
 
-/** A dashboard screen, loaded from the dashboard's own chunk. */
+/** A placeholder dashboard screen (later issues), loaded from the placeholders' chunk. */
 function dashboardScreen(name: keyof TDashboardScreens): RouteObject['lazy'] {
   return async () => ({ Component: (await import('../features/dashboard/dashboard-screens'))[name] });
 }
 
+/** Each built screen is its own chunk (dnd-kit loads only with the questions screen). */
 const dashboardRoutes: RouteObject[] = [
-  { index: true, lazy: dashboardScreen('OverviewScreen') },
-  { path: 'questions', lazy: dashboardScreen('QuestionsScreen') },
-  { path: 'requests', lazy: dashboardScreen('RequestsScreen') },
-  { path: 'request/:id', lazy: dashboardScreen('RequestDetailScreen') },
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('../features/dashboard/overview/overview-screen')).OverviewScreen }),
+  },
+  {
+    path: 'questions',
+    lazy: async () => ({ Component: (await import('../features/dashboard/questions/questions-screen')).QuestionsScreen }),
+  },
+  {
+    path: 'requests',
+    lazy: async () => ({ Component: (await import('../features/dashboard/requests/requests-screen')).RequestsScreen }),
+  },
+  {
+    path: 'request/:id',
+    lazy: async () => ({
+      Component: (await import('../features/dashboard/requests/request-detail-screen')).RequestDetailScreen,
+    }),
+  },
   { path: 'testimonials', lazy: dashboardScreen('TestimonialsScreen') },
   { path: 'testimonials/:id', lazy: dashboardScreen('TestimonialDetailScreen') },
   { path: 'settings', lazy: dashboardScreen('SettingsScreen') },

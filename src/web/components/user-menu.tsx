@@ -2,10 +2,15 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LANGUAGES } from '../../contract/constants.js';
+import type { TLanguage } from '../../contract/constants.js';
+import { LANGUAGE_NATIVE_NAMES, toSupportedLanguage } from '../i18n/language';
+import { useLanguage } from '../i18n/use-language';
 import { useAuth } from '../lib/auth-context';
 import { cn } from '../lib/cn';
+import { creditForm } from '../lib/credits';
 import { paths } from '../lib/paths';
-import { ChevronDownIcon, SettingsIcon, SignOutIcon } from './icons';
+import { CheckIcon, ChevronDownIcon, CoinsIcon, SettingsIcon, SignOutIcon } from './icons';
 import { Spinner } from './spinner';
 
 /** The initial shown in the avatar when the stored user has no first name. */
@@ -14,14 +19,34 @@ export const FALLBACK_INITIAL = 'U';
 const itemClass =
   'flex cursor-default items-center gap-2.5 rounded-control px-3 py-2 text-sm text-gray-800 outline-none select-none data-[highlighted]:bg-gray-100 data-[disabled]:opacity-50';
 
+export interface UserMenuProps {
+  /** Controlled open state (the onboarding tour opens the menu); uncontrolled when left out. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /**
+   * While the onboarding tour points at an entry of the menu: the menu stays open and is not modal,
+   * so the tour's own buttons above the page remain usable.
+   */
+  pinned?: boolean;
+  /**
+   * Phones (spec §2): the credit balance and the language switch move into the menu. `credits` is
+   * the balance when known; without `compact` neither shows.
+   */
+  compact?: boolean;
+  credits?: number | undefined;
+}
+
 /**
  * The signed-in person's menu in the dashboard header (Radix dropdown): avatar initial and first name
- * (from the stored user; 'U' and 'User' without one), settings, sign out.
- * Test ids: the trigger `user-menu`, the items `user-menu-settings` and `sign-out`.
+ * (from the stored user; 'U' and 'User' without one), settings, sign out; on phones also the credits
+ * and the language.
+ * Test ids: the trigger `user-menu`, the items `user-menu-settings` and `sign-out`; on phones
+ * `user-menu-credits`, `user-menu-buy-credits`, `user-menu-language-en` and `user-menu-language-fr`.
  */
-export function UserMenu() {
+export function UserMenu({ open, onOpenChange, pinned = false, compact = false, credits }: UserMenuProps = {}) {
   const { t } = useTranslation();
   const { user, signOut } = useAuth();
+  const { language, setLanguage } = useLanguage();
   const [signingOut, setSigningOut] = useState(false);
   const firstname = user?.firstname.trim() ?? '';
   const name = firstname || t('userMenu.fallbackName');
@@ -34,8 +59,13 @@ export function UserMenu() {
     void signOut().finally(() => setSigningOut(false));
   };
 
+  const controlled = open !== undefined ? { open: pinned ? true : open } : {};
+  const keepOpen = (event: Event) => {
+    if (pinned) event.preventDefault();
+  };
+
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root {...controlled} onOpenChange={(next) => !pinned && onOpenChange?.(next)} modal={!pinned}>
       <DropdownMenu.Trigger
         data-testid="user-menu"
         aria-label={t('userMenu.label', { name })}
@@ -60,12 +90,63 @@ export function UserMenu() {
         <DropdownMenu.Content
           align="end"
           sideOffset={6}
-          className="z-50 min-w-56 rounded-card border border-gray-200 bg-white p-1 shadow-overlay data-[state=open]:animate-fade-in"
+          onInteractOutside={keepOpen}
+          onEscapeKeyDown={keepOpen}
+          onFocusOutside={keepOpen}
+          data-testid="user-menu-content"
+          className="z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-56 overflow-y-auto rounded-card border border-gray-200 bg-white p-1 shadow-overlay data-[state=open]:animate-fade-in"
         >
           <DropdownMenu.Label className="px-3 pt-2 pb-2">
             <span className="block truncate text-sm font-medium text-gray-900">{fullName || name}</span>
             {user?.email && <span className="block truncate text-xs text-gray-500">{user.email}</span>}
           </DropdownMenu.Label>
+          {compact && credits !== undefined && (
+            <>
+              <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
+              <div className="flex items-center gap-2.5 px-3 py-2 text-sm text-gray-700" data-testid="user-menu-credits">
+                <CoinsIcon className="size-4 text-gray-500" />
+                <span className="tabular-nums">
+                  {t(`dashboard.header.credits.${creditForm(credits)}`, { count: credits })}
+                </span>
+              </div>
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to={paths.dashboard.payment} data-testid="user-menu-buy-credits" className="font-medium text-brand-800">
+                  <span className="size-4" aria-hidden="true" />
+                  {t('dashboard.header.buyCredits')}
+                </Link>
+              </DropdownMenu.Item>
+            </>
+          )}
+          {compact && (
+            <>
+              <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
+              <DropdownMenu.Label className="px-3 pt-1.5 pb-1 text-xs font-medium text-gray-500">
+                {t('language.label')}
+              </DropdownMenu.Label>
+              <DropdownMenu.RadioGroup
+                value={language}
+                onValueChange={(value) => {
+                  const next = toSupportedLanguage(value);
+                  if (next) void setLanguage(next);
+                }}
+              >
+                {LANGUAGES.map((lng: TLanguage) => (
+                  <DropdownMenu.RadioItem
+                    key={lng}
+                    value={lng}
+                    lang={lng}
+                    data-testid={`user-menu-language-${lng}`}
+                    className={cn(itemClass, 'justify-between data-[state=checked]:font-medium')}
+                  >
+                    {LANGUAGE_NATIVE_NAMES[lng]}
+                    <DropdownMenu.ItemIndicator>
+                      <CheckIcon className="size-4 text-brand-700" />
+                    </DropdownMenu.ItemIndicator>
+                  </DropdownMenu.RadioItem>
+                ))}
+              </DropdownMenu.RadioGroup>
+            </>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to={paths.dashboard.settings} data-testid="user-menu-settings">

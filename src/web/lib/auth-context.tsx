@@ -42,6 +42,11 @@ export interface AuthContextValue extends AuthState {
   completeSignIn: (session: TSessionInput) => void;
   /** POST signout (failures ignored), clear every session key, go to the home page. */
   signOut: () => Promise<void>;
+  /**
+   * Changes the signed-in user in state and in storage (e.g. onboarding_completed after the tour), so
+   * the change survives a reload. Does nothing while no user is known.
+   */
+  updateUser: (update: (user: TUser) => TUser) => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -126,9 +131,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await navigate(paths.home, { replace: true });
   }, [navigate, queryClient, locationKey]);
 
+  const updateUser = useCallback(
+    (update: (user: TUser) => TUser) => {
+      if (state.status !== 'authenticated' || !state.user || !getToken()) return;
+      const user = update(state.user);
+      updateStoredUser(user);
+      setState((current) => (current.status === 'authenticated' ? { ...current, user } : current));
+    },
+    [state.status, state.user],
+  );
+
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, completeSignIn, signOut }),
-    [state, completeSignIn, signOut],
+    () => ({ ...state, completeSignIn, signOut, updateUser }),
+    [state, completeSignIn, signOut, updateUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -2,20 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { HammerIcon } from '../../components/icons';
 import { PlaceholderPage } from '../../components/placeholder-page';
 import { Seo } from '../../components/seo';
+import { paths } from '../../lib/paths';
 
-type TScreen =
-  | 'overview'
-  | 'questions'
-  | 'requests'
-  | 'requestDetail'
-  | 'testimonials'
-  | 'testimonialDetail'
-  | 'settings'
-  | 'payment'
-  | 'transactions'
-  | 'underConstruction';
+type TScreen = 'testimonials' | 'testimonialDetail' | 'settings' | 'payment' | 'transactions' | 'underConstruction';
 
-/** A dashboard screen's frame until the screen itself arrives; the dashboard is never indexed. */
+/** A dashboard screen's frame until the screen itself arrives (later issues); never indexed. */
 function DashboardPlaceholder({ screen }: { screen: TScreen }) {
   const { t } = useTranslation();
   const title = t(`dashboard.screens.${screen}.title`);
@@ -29,23 +20,13 @@ function DashboardPlaceholder({ screen }: { screen: TScreen }) {
         description={description}
         icon={underConstruction ? <HammerIcon className="size-6" /> : undefined}
         label={underConstruction ? null : undefined}
+        actionTo={paths.dashboard.root}
+        actionLabel={t('dashboard.common.backToDashboard')}
       />
     </>
   );
 }
 
-export function OverviewScreen() {
-  return <DashboardPlaceholder screen="overview" />;
-}
-export function QuestionsScreen() {
-  return <DashboardPlaceholder screen="questions" />;
-}
-export function RequestsScreen() {
-  return <DashboardPlaceholder screen="requests" />;
-}
-export function RequestDetailScreen() {
-  return <DashboardPlaceholder screen="requestDetail" />;
-}
 export function TestimonialsScreen() {
   return <DashboardPlaceholder screen="testimonials" />;
 }

@@ -1,0 +1,174 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import type { Announcements, DragEndEvent, Modifier, UniqueIdentifier } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TQuestion } from '../../../../contract/api/questions.schema.js';
+import { Button } from '../../../components/button';
+import { GripIcon, PencilIcon, TrashIcon } from '../../../components/icons';
+import { cn } from '../../../lib/cn';
+import { DRAG_ACTIVATION_DISTANCE, keyboardCoordinates } from './drag-settings';
+
+/** Rows only move up and down. */
+const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+export interface SortableQuestionListProps {
+  questions: readonly TQuestion[];
+  /** The question being edited (highlighted). */
+  editingId: string | null;
+  onEdit: (question: TQuestion) => void;
+  onDelete: (question: TQuestion) => void;
+  /** A row was dropped at another place: indexes in the list. */
+  onReorder: (from: number, to: number) => void;
+}
+
+interface RowProps {
+  question: TQuestion;
+  index: number;
+  sortable: boolean;
+  editing: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function QuestionRow({ question, index, sortable, editing, onEdit, onDelete }: RowProps) {
+  const { t } = useTranslation();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: question.id,
+    disabled: !sortable,
+  });
+  const position = index + 1;
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      data-testid="question-row"
+      data-id={question.id}
+      data-position={position}
+      className={cn(
+        'relative flex items-start gap-2 border-b border-gray-100 bg-white px-3 py-3 last:border-b-0 sm:gap-3 sm:px-4',
+        isDragging && 'z-10 rounded-control shadow-overlay ring-1 ring-brand-200',
+        editing && !isDragging && 'bg-brand-50/60',
+      )}
+    >
+      {sortable && (
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={t('questions.list.reorder', { position })}
+          data-testid="question-handle"
+          className="-ml-1 inline-flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-control text-gray-400 transition-colors hover:bg-gray-100 hover:text-gray-700 active:cursor-grabbing"
+        >
+          <GripIcon className="size-4" />
+        </button>
+      )}
+      <span
+        className="mt-1 inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full bg-gray-100 px-1.5 text-xs font-medium text-gray-700 tabular-nums"
+        aria-hidden="true"
+      >
+        {position}
+      </span>
+      <p className="min-w-0 flex-1 pt-1 text-sm break-words whitespace-pre-wrap text-gray-900" data-testid="question-text">
+        <span className="sr-only">{t('questions.list.positionLabel', { position })} </span>
+        {question.text}
+      </p>
+      <div className="flex shrink-0 items-center gap-1">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onEdit}
+          aria-label={t('questions.list.editLabel', { position })}
+          data-testid="question-edit"
+          className="px-2 sm:px-3"
+          leadingIcon={<PencilIcon className="size-4" />}
+        >
+          <span className="max-sm:hidden">{t('questions.list.edit')}</span>
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onDelete}
+          aria-label={t('questions.list.deleteLabel', { position })}
+          data-testid="question-delete"
+          className="px-2 text-error-700 hover:bg-error-50 hover:text-error-800 sm:px-3"
+          leadingIcon={<TrashIcon className="size-4" />}
+        >
+          <span className="max-sm:hidden">{t('questions.list.delete')}</span>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The ordered questions, reorderable with @dnd-kit by mouse (the handle, after 5 px) and by keyboard
+ * (focus the handle, Space, arrows, Space). The handle column shows only with more than one
+ * question. Test ids: `questions-list`, `question-row` (data-id, data-position), `question-handle`,
+ * `question-text`, `question-edit`, `question-delete`.
+ */
+export function SortableQuestionList({ questions, editingId, onEdit, onDelete, onReorder }: SortableQuestionListProps) {
+  const { t } = useTranslation();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE } }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
+  );
+  const ids = useMemo(() => questions.map((q) => q.id), [questions]);
+  const sortable = questions.length > 1;
+
+  const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('questions.dnd.start', { position: positionOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t('questions.dnd.over', { position: positionOf(active.id), target: positionOf(over.id) })
+        : t('questions.dnd.outside', { position: positionOf(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('questions.dnd.end', { position: positionOf(active.id), target: positionOf(over.id) })
+        : t('questions.dnd.cancel', { position: positionOf(active.id) }),
+    onDragCancel: ({ active }) => t('questions.dnd.cancel', { position: positionOf(active.id) }),
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = ids.indexOf(String(active.id));
+    const to = ids.indexOf(String(over.id));
+    if (from >= 0 && to >= 0) onReorder(from, to);
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      modifiers={[verticalOnly]}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('questions.dnd.instructions') } }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <ol className="flex flex-col" data-testid="questions-list" aria-label={t('questions.list.label')}>
+          {questions.map((question, index) => (
+            <QuestionRow
+              key={question.id}
+              question={question}
+              index={index}
+              sortable={sortable}
+              editing={question.id === editingId}
+              onEdit={() => onEdit(question)}
+              onDelete={() => onDelete(question)}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}

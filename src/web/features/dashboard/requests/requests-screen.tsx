@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TIMINGS } from '../../../../contract/constants.js';
+import { Alert } from '../../../components/alert';
+import { Card } from '../../../components/card';
+import { PageHeader } from '../../../components/page-header';
+import { Seo } from '../../../components/seo';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/tabs';
+import { useAuth } from '../../../lib/auth-context';
+import { MEDIA, useMediaQuery } from '../../../lib/use-media-query';
+import { useQuestions } from '../api/list-questions';
+import { useRequests } from '../api/list-requests';
+import { RequestForm } from './request-form';
+import { SentRequests } from './sent-requests';
+import { INITIAL_STATUS_FILTER, matchesStatusFilter } from './status-filter';
+import type { TStatusFilter } from './status-filter';
+
+type TTab = 'new' | 'sent';
+
+/**
+ * Requests (spec §2, §4, §8): the new-request form and the sent list. Below 768 px and from 768 to
+ * 1024 px they are two tabs, 'new' and 'sent'; wider, both are stacked. After a send the success
+ * message shows for 4 s and the sent tab opens; on narrow screens the page scrolls to the list.
+ * Test ids: `requests-tabs`, `requests-tab-new`, `requests-tab-sent`, `request-success`, `sent-requests`.
+ */
+export function RequestsScreen() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const companyId = user?.company_id ?? '';
+  const companyName = user?.company?.name ?? '';
+  const tabbed = useMediaQuery(MEDIA.drawer);
+  const questions = useQuestions(companyId);
+  const requests = useRequests(companyId);
+  const [tab, setTab] = useState<TTab>('new');
+  const [filter, setFilter] = useState<TStatusFilter>(INITIAL_STATUS_FILTER);
+  const [success, setSuccess] = useState(false);
+  const sentSection = useRef<HTMLDivElement>(null);
+  const [scrollRequest, setScrollRequest] = useState(0);
+
+  useEffect(() => {
+    if (questions.error) console.warn('GET /api/questions/list failed on the requests page.', questions.error);
+  }, [questions.error]);
+  useEffect(() => {
+    if (requests.error) console.warn('GET /api/testimonials/requests failed.', requests.error);
+  }, [requests.error]);
+
+  // The success message stays 4 s (spec §9).
+  useEffect(() => {
+    if (!success) return;
+    const timer = window.setTimeout(() => setSuccess(false), TIMINGS.requestSuccessMs);
+    return () => window.clearTimeout(timer);
+  }, [success]);
+
+  // On narrow screens the page scrolls to the list once it is shown.
+  useEffect(() => {
+    if (scrollRequest === 0) return;
+    sentSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [scrollRequest]);
+
+  const onSent = () => {
+    setSuccess(true);
+    setTab('sent');
+    // The new request is pending: make sure the filter shows it.
+    if (!matchesStatusFilter({ status: 'pending' }, filter)) setFilter(INITIAL_STATUS_FILTER);
+    if (tabbed) setScrollRequest((n) => n + 1);
+  };
+
+  const goToForm = () => {
+    setTab('new');
+    window.setTimeout(() => document.querySelector<HTMLInputElement>('[data-testid="request-form"] input')?.focus(), 0);
+  };
+
+  const form = (
+    <Card padding="none" className="p-4 sm:p-6">
+      {!tabbed && <h2 className="mb-4 text-base font-semibold text-gray-950">{t('requests.form.title')}</h2>}
+      <RequestForm
+        companyName={companyName}
+        questions={questions.data}
+        questionsLoading={questions.isPending && Boolean(companyId)}
+        questionsError={questions.isError}
+        onRetryQuestions={() => void questions.refetch()}
+        onSent={onSent}
+      />
+    </Card>
+  );
+
+  const sent = (
+    <div ref={sentSection} className="scroll-mt-20" data-testid="sent-requests">
+      {success && (
+        <Alert tone="success" className="mb-4" data-testid="request-success">
+          {t('requests.success')}
+        </Alert>
+      )}
+      <SentRequests
+        companyId={companyId}
+        requests={requests.data}
+        loading={requests.isPending && Boolean(companyId)}
+        error={requests.isError}
+        retrying={requests.isFetching}
+        onRetry={() => void requests.refetch()}
+        filter={filter}
+        onFilterChange={setFilter}
+        onNewRequest={goToForm}
+        hideTitle={tabbed}
+      />
+    </div>
+  );
+
+  const pendingCount = (requests.data ?? []).filter((r) => r.status === 'pending').length;
+
+  return (
+    <>
+      <Seo title={t('requests.title')} description={t('requests.description')} robots="noindex" />
+      <PageHeader title={t('requests.title')} description={t('requests.description')} />
+      {tabbed ? (
+        <Tabs value={tab} onValueChange={(value) => setTab(value === 'sent' ? 'sent' : 'new')} data-testid="requests-tabs">
+          <TabsList aria-label={t('requests.title')} className="sm:inline-flex">
+            <TabsTrigger value="new" data-testid="requests-tab-new">
+              {t('requests.tabs.new')}
+            </TabsTrigger>
+            <TabsTrigger value="sent" data-testid="requests-tab-sent">
+              {t('requests.tabs.sent')}
+              {pendingCount > 0 && (
+                <span className="rounded-full bg-gray-200 px-1.5 text-xs text-gray-700 tabular-nums">{pendingCount}</span>
+              )}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="new" forceMount hidden={tab !== 'new'}>
+            {form}
+          </TabsContent>
+          <TabsContent value="sent">{sent}</TabsContent>
+        </Tabs>
+      ) : (
+        <div className="flex flex-col gap-10">
+          {form}
+          <section aria-label={t('requests.list.title')}>{sent}</section>
+        </div>
+      )}
+    </>
+  );
+}
