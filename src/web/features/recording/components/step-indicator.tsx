@@ -16,7 +16,7 @@ export function StepIndicator({ current, width = 'md' }: { current: TVisibleStep
     >
       <ol className="flex items-center gap-3" data-testid="step-indicator" data-step={current}>
         {STEP_KEYS.map((key, i) => {
-          const state = i < currentIndex ? 'done' : i === currentIndex ? 'current' : 'todo';
+          const state = i < currentIndex ? 'done' : i === currentIndex ? 'current' : 'upcoming';
           return (
             <li
               key={key}
@@ -28,7 +28,7 @@ export function StepIndicator({ current, width = 'md' }: { current: TVisibleStep
                   'flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold',
                   state === 'done' && 'bg-completed-700 text-white',
                   state === 'current' && 'bg-brand-700 text-white',
-                  state === 'todo' && 'border border-gray-300 bg-white text-gray-500',
+                  state === 'upcoming' && 'border border-gray-300 bg-white text-gray-500',
                 )}
                 aria-hidden="true"
               >
