@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
+import { companies, users } from '../db/schema.js';
 import { sendMailJob } from '../jobs/definitions.js';
 import type { MailMessage } from './mailer.js';
 
@@ -8,4 +10,16 @@ import type { MailMessage } from './mailer.js';
  */
 export async function queueMail(ctx: Pick<AppContext, 'queue'>, message: MailMessage): Promise<void> {
   await ctx.queue.send(sendMailJob, message);
+}
+
+/** Queues one e-mail per user of a company, each built for that user, in the company's mail language. */
+export async function queueCompanyMail(
+  ctx: Pick<AppContext, 'queue' | 'db'>,
+  companyId: string,
+  build: (recipient: { email: string; firstname: string; lang: 'en' | 'fr' }) => MailMessage,
+): Promise<void> {
+  const [company] = await ctx.db.select({ mailLanguage: companies.mailLanguage }).from(companies).where(eq(companies.id, companyId));
+  const lang = company?.mailLanguage === 'fr' ? 'fr' : 'en';
+  const owners = await ctx.db.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.companyId, companyId));
+  for (const owner of owners) await queueMail(ctx, build({ ...owner, lang }));
 }

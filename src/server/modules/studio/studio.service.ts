@@ -6,10 +6,10 @@ import { pipeline } from 'node:stream/promises';
 import { and, asc, eq } from 'drizzle-orm';
 import type { TCropArea, TExportPlatform, TExportVideoType, TRenderState } from '../../../contract/api/studio.schema.js';
 import type { AppContext } from '../../context.js';
-import { companies, testimonialRequests, testimonialResponses, transcriptions, users, videoStyleSettings, type RenderState, type RenderStates } from '../../db/schema.js';
+import { companies, testimonialRequests, testimonialResponses, transcriptions, videoStyleSettings, type RenderState, type RenderStates } from '../../db/schema.js';
 import { renderOutputJob } from '../../jobs/definitions.js';
 import { AppError } from '../../lib/errors.js';
-import { queueMail } from '../../mail/send.js';
+import { queueCompanyMail } from '../../mail/send.js';
 import { probe, runFfmpeg } from '../../media/ffmpeg.js';
 import { fontFile } from '../../media/fonts.js';
 import { concatArgs, cropPixels, exportArgs, introArgs, REFERENCE_HEIGHT, subtitledArgs, wrapText, type CardStyle, type SubtitleStyle } from '../../media/render.js';
@@ -308,22 +308,17 @@ export async function renderOutput(
     }
     await setState(ctx, p, name, stateOf('ready', 100, p.jobKey));
 
-    const [company] = await ctx.db.select({ mailLanguage: companies.mailLanguage }).from(companies).where(eq(companies.id, p.companyId));
-    const owners = await ctx.db.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.companyId, p.companyId));
-    for (const owner of owners) {
-      await queueMail(
-        ctx,
-        videoReadyEmail({
-          lang: company?.mailLanguage === 'fr' ? 'fr' : 'en',
-          brand: ctx.config.brandName,
-          to: owner.email,
-          firstname: owner.firstname,
-          customerName: request.submitterName ?? request.customerName,
-          kind: p.kind,
-          url: `${ctx.config.appUrl}/dashboard/testimonials/${p.requestId}`,
-        }),
-      );
-    }
+    await queueCompanyMail(ctx, p.companyId, (owner) =>
+      videoReadyEmail({
+        lang: owner.lang,
+        brand: ctx.config.brandName,
+        to: owner.email,
+        firstname: owner.firstname,
+        customerName: request.submitterName ?? request.customerName,
+        kind: p.kind,
+        url: `${ctx.config.appUrl}/dashboard/testimonials/${p.requestId}`,
+      }),
+    );
   } catch (error) {
     await setState(ctx, p, name, stateOf('failed', 0, p.jobKey, error instanceof Error ? error.message.slice(0, 300) : 'Rendering failed'));
     throw error;

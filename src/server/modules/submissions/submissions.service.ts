@@ -10,10 +10,10 @@ import {
 } from '../../../contract/api/public.schema.js';
 import { consentText, isConsentVersion } from '../../../contract/consent.js';
 import type { AppContext } from '../../context.js';
-import { companies, consents, requestQuestions, testimonialRequests, testimonialResponses, users } from '../../db/schema.js';
+import { companies, consents, requestQuestions, testimonialRequests, testimonialResponses } from '../../db/schema.js';
 import { transcodeAnswerJob } from '../../jobs/definitions.js';
 import { AppError } from '../../lib/errors.js';
-import { queueMail } from '../../mail/send.js';
+import { queueCompanyMail } from '../../mail/send.js';
 import { probe, type ProbeResult } from '../../media/ffmpeg.js';
 import { effectiveStatus } from '../requests/requests.service.js';
 import { logoUrl } from '../settings/settings.service.js';
@@ -262,20 +262,16 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
   }
 
   for (const a of answers) await ctx.queue.send(transcodeAnswerJob, { responseId: a.id }, { singletonKey: a.id });
-  const owners = await ctx.db.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.companyId, request.companyId));
-  for (const owner of owners) {
-    await queueMail(
-      ctx,
-      newTestimonialEmail({
-        lang: found.company.mailLanguage === 'fr' ? 'fr' : 'en',
-        brand: ctx.config.brandName,
-        to: owner.email,
-        firstname: owner.firstname,
-        customerName: fields.name,
-        answers: answers.length,
-        url: `${ctx.config.appUrl}/dashboard/testimonials/${request.id}`,
-      }),
-    );
-  }
+  await queueCompanyMail(ctx, request.companyId, (owner) =>
+    newTestimonialEmail({
+      lang: owner.lang,
+      brand: ctx.config.brandName,
+      to: owner.email,
+      firstname: owner.firstname,
+      customerName: fields.name,
+      answers: answers.length,
+      url: `${ctx.config.appUrl}/dashboard/testimonials/${request.id}`,
+    }),
+  );
   return { success: true, testimonialId: request.id, responses: answers.map((a) => ({ id: a.id, questionId: a.questionId })) };
 }
