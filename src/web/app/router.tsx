@@ -36,7 +36,12 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'testimonials/:id', lazy: dashboardScreen('TestimonialDetailScreen') },
   { path: 'settings', lazy: dashboardScreen('SettingsScreen') },
   { path: 'payment', lazy: dashboardScreen('PaymentScreen') },
-  { path: 'transaction', lazy: dashboardScreen('TransactionsScreen') },
+  {
+    path: 'transaction',
+    lazy: async () => ({
+      Component: (await import('../features/dashboard/transactions/transactions-screen')).TransactionsScreen,
+    }),
+  },
   // Spec: any other dashboard path shows a placeholder saying the page is under construction.
   { path: '*', lazy: dashboardScreen('UnderConstructionScreen') },
 ];

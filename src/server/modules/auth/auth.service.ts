@@ -177,7 +177,9 @@ export async function signup(ctx: AppContext, input: SignupInput) {
           companyId: company.id,
           transactionType: 'signup_bonus',
           credits: ctx.config.freeCredits,
-          amount: 0,
+          // Shown as is in the transactions list: the number of credits, like a testimonial payment.
+          amount: ctx.config.freeCredits,
+          currency: 'credit',
         });
       }
       if (google) {

@@ -4,7 +4,7 @@ import { PlaceholderPage } from '../../components/placeholder-page';
 import { Seo } from '../../components/seo';
 import { paths } from '../../lib/paths';
 
-type TScreen = 'testimonials' | 'testimonialDetail' | 'settings' | 'payment' | 'transactions' | 'underConstruction';
+type TScreen = 'testimonials' | 'testimonialDetail' | 'settings' | 'payment' | 'underConstruction';
 
 /** A dashboard screen's frame until the screen itself arrives (later issues); never indexed. */
 function DashboardPlaceholder({ screen }: { screen: TScreen }) {
@@ -38,9 +38,6 @@ export function SettingsScreen() {
 }
 export function PaymentScreen() {
   return <DashboardPlaceholder screen="payment" />;
-}
-export function TransactionsScreen() {
-  return <DashboardPlaceholder screen="transactions" />;
 }
 /** Any dashboard path that matches no screen (spec: 'page not found' placeholder, under construction). */
 export function UnderConstructionScreen() {
