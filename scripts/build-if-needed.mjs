@@ -1,6 +1,6 @@
 // Builds the web app and the server when their output is missing or older than their sources.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,12 +29,36 @@ function run(label, args) {
   process.stdout.write(`${label}…\n`);
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
-    process.stderr.write(`${label} failed.\n`);
-    process.exit(result.status ?? 1);
+    throw new Error(`${label} failed.`);
+  }
+}
+
+/** One build at a time when several test runs start together (a stale lock expires after 5 minutes). */
+function withLock(fn) {
+  const lock = path.join(root, '.build.lock');
+  const started = Date.now();
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - started > 600_000) throw new Error(`${lock} is held; remove it if no build is running`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
   }
 }
 
 export function ensureBuilt() {
+  withLock(build);
+}
+
+function build() {
   const common = ['src/contract', 'package-lock.json'];
   if (outdated('dist/web/index.html', ['src/web', 'public', 'vite.config.ts', ...common])) {
     run('Building the web app', [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
