@@ -32,10 +32,22 @@ const dashboardRoutes: RouteObject[] = [
       Component: (await import('../features/dashboard/requests/request-detail-screen')).RequestDetailScreen,
     }),
   },
-  { path: 'testimonials', lazy: dashboardScreen('TestimonialsScreen') },
-  { path: 'testimonials/:id', lazy: dashboardScreen('TestimonialDetailScreen') },
-  { path: 'settings', lazy: dashboardScreen('SettingsScreen') },
-  { path: 'payment', lazy: dashboardScreen('PaymentScreen') },
+  {
+    path: 'testimonials',
+    lazy: async () => ({ Component: (await import('../features/dashboard/testimonials/testimonials-screen')).TestimonialsScreen }),
+  },
+  {
+    path: 'testimonials/:id',
+    lazy: async () => ({ Component: (await import('../features/dashboard/testimonial-detail/testimonial-detail-screen')).TestimonialDetailScreen }),
+  },
+  {
+    path: 'settings',
+    lazy: async () => ({ Component: (await import('../features/dashboard/settings/settings-screen')).SettingsScreen }),
+  },
+  {
+    path: 'payment',
+    lazy: async () => ({ Component: (await import('../features/dashboard/payment/payment-screen')).PaymentScreen }),
+  },
   {
     path: 'transaction',
     lazy: async () => ({

@@ -1,0 +1,1 @@
+export { TestimonialDetailScreen } from "../dashboard-screens";

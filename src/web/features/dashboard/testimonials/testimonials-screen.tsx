@@ -1,0 +1,1 @@
+export { TestimonialsScreen } from "../dashboard-screens";
