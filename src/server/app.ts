@@ -26,6 +26,18 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the app (HEAD twins left out), in registration order. */
+    routeTable: readonly RegisteredRoute[];
+  }
+}
+
 export interface BuildAppOptions {
   /** The built web app to serve; defaults to dist/web. Absent folder: the API alone. */
   webDir?: string;
@@ -49,6 +61,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route as registered, so that the security suite covers a new route without being told.
+  const routeTable: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
   // The API speaks JSON (and multipart where a call uploads files); a text body is a mistake, answered 415.
   app.removeContentTypeParser(['text/plain']);
   // Calls with an 'empty body' (complete-onboarding, pay) may still announce JSON: read that as no body.

@@ -118,3 +118,19 @@ async function measureDuration(file: string): Promise<number> {
   }
   return end;
 }
+
+/**
+ * The errors ffmpeg reports while reading a whole file: every packet without decoding for a video
+ * (`copy`, fast; a cut file ends 'prematurely'), or a full decode for a still image. Empty means the
+ * file reads cleanly to its end.
+ */
+export async function readErrors(file: string, mode: 'packets' | 'decode'): Promise<string[]> {
+  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-i', file, ...(mode === 'packets' ? ['-map', '0', '-c', 'copy'] : []), '-f', 'null', '-'];
+  try {
+    const { stderr } = await execFileAsync(tools.ffmpeg, args, { maxBuffer: 4 * 1024 * 1024, timeout: 60_000 });
+    return stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr ?? '';
+    return [stderr.trim() || (error as Error).message];
+  }
+}

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { TProfileResponse, TVideoStyleFields, TVideoStyleSettings } from '../../../contract/api/settings.schema.js';
 import { LOGO_MAX_BYTES } from '../../../contract/constants.js';
@@ -7,6 +10,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { companies, videoStyleSettings } from '../../db/schema.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
+import { readErrors } from '../../media/ffmpeg.js';
 import { findUserById, toUser } from '../auth/auth.service.js';
 
 /** The company logo's public address: logos are shown in e-mails and to customers, so they are not signed. */
@@ -109,10 +113,25 @@ export function sniffImage(head: Buffer): { type: string; extension: string } | 
   return null;
 }
 
+/** Decodes the image with ffmpeg: a file with a valid header but cut or corrupt content is refused. */
+async function imageReadsCleanly(data: Buffer, extension: string): Promise<boolean> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'vouchreel-logo-'));
+  try {
+    const file = path.join(dir, `logo.${extension}`);
+    await writeFile(file, data);
+    return (await readErrors(file, 'decode')).length === 0;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 export async function saveLogo(ctx: AppContext, input: { companyId: string; data: Buffer }): Promise<{ logo_url: string }> {
   if (input.data.length > LOGO_MAX_BYTES) throw new AppError('payload_too_large', { message: 'File size must be less than 5MB' });
   const kind = sniffImage(input.data);
   if (!kind) throw new AppError('invalid_format', { message: 'Please select an image file (PNG, JPEG, WebP or GIF).' });
+  if (!(await imageReadsCleanly(input.data, kind.extension))) {
+    throw new AppError('invalid_format', { message: 'This image is damaged or incomplete. Please select another file.' });
+  }
   const c = await company(ctx, input.companyId);
   const key = `companies/${input.companyId}/logo/${createHash('sha256').update(input.data).digest('hex').slice(0, 16)}.${kind.extension}`;
   await ctx.storage.put(key, input.data, kind.type);

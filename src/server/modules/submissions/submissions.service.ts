@@ -14,7 +14,7 @@ import { companies, consents, requestQuestions, testimonialRequests, testimonial
 import { transcodeAnswerJob } from '../../jobs/definitions.js';
 import { AppError } from '../../lib/errors.js';
 import { queueCompanyMail } from '../../mail/send.js';
-import { probe, type ProbeResult } from '../../media/ffmpeg.js';
+import { probe, readErrors, type ProbeResult } from '../../media/ffmpeg.js';
 import { effectiveStatus } from '../requests/requests.service.js';
 import { logoUrl } from '../settings/settings.service.js';
 import { newTestimonialEmail } from './submissions.emails.js';
@@ -189,6 +189,9 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
       throw new AppError('invalid_format', { message: `Answer ${i + 1} is not a video we can read. Please record it again.` });
     });
     const kind = checkAnswer(probed, i + 1);
+    if ((await readErrors(file.path, 'packets')).length > 0) {
+      throw new AppError('invalid_format', { message: `Answer ${i + 1} did not arrive complete. Please send it again.` });
+    }
     answers.push({ id: randomUUID(), questionId, file, probed, kind, bgColor: fields.bgColors[i]!, question: askedById.get(questionId)! });
   }
 
