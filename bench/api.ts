@@ -1,0 +1,192 @@
+/**
+ * `npm run bench:api`: the API under load, on this machine, against the built server (`npm start`'s
+ * build) on the embedded database, compared with a bare Fastify route measured in the same run.
+ *
+ * 1. 100 connections for 10 s each on: a bare Fastify route answering a constant JSON (the ceiling),
+ *    the customer's link check GET /api/public/testimonial/validate/{token}, and the company's
+ *    authenticated GET /api/testimonials/requests. Requests arrive as through the reference load
+ *    balancer (TRUST_PROXY, one X-Forwarded-For address per simulated visitor), so per-address rate
+ *    limits apply per visitor as in production.
+ * 2. 50 customers at once each submit three 20 s answers: all must complete, none lost; reported is the
+ *    time until every answer is transcoded and ready for viewing.
+ *
+ * Loopback only; every loop is bounded in count and time.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { makeAnswerClip, signUpCompany, waitForMailLink, type Company } from '../e2e/support/fixtures.js';
+import { freePort, startServer, type RunningServer } from '../e2e/support/server.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const DURATION_S = Number(process.env.BENCH_API_SECONDS ?? 10);
+const CONNECTIONS = 100;
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50);
+
+interface LoadFigures {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  errors: number;
+  non_2xx: number;
+  requests: number;
+}
+
+let visitor = 0;
+/** A distinct client address per request, as a load balancer would forward many visitors. */
+const nextAddress = () => {
+  visitor += 1;
+  return `198.18.${(visitor >> 8) & 255}.${visitor & 255}`;
+};
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<LoadFigures> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers,
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': nextAddress() } }),
+      },
+    ],
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non_2xx: result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+/** A bare Fastify server in its own process answering a constant JSON: the machine's ceiling. */
+async function startBare(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const code = `
+    const Fastify = require('fastify');
+    const app = Fastify({ logger: false });
+    app.get('/bare', async () => ({ ok: true, name: 'bare' }));
+    app.listen({ port: ${port}, host: '127.0.0.1' }).then(() => process.stdout.write('ready\\n'));
+  `;
+  const child = spawn(process.execPath, ['-e', code], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+    child.on('exit', (c) => reject(new Error(`bare server exited ${c}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/bare`, stop: () => child.kill('SIGTERM') };
+}
+
+async function pendingToken(server: RunningServer, company: Company, questionIds: string[], n: number): Promise<{ id: string; token: string }> {
+  const email = `load.${Date.now()}.${n}@client.test`;
+  const sent = await company.api<{ testimonial: { id: string } }>('POST', '/api/testimonials/request', {
+    customer_email: email,
+    customer_name: `Customer ${n}`,
+    question_ids: questionIds,
+    language: 'english',
+  });
+  const link = await waitForMailLink(server, email, '/testimonial/submit/');
+  return { id: sent.testimonial.id, token: link.split('/testimonial/submit/')[1]! };
+}
+
+function multipartBody(parts: ({ name: string; value: string } | { name: string; filename: string; content: Buffer })[]) {
+  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('filename' in part) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: video/webm\r\n\r\n`), part.content, Buffer.from('\r\n'));
+    } else chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function main() {
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('build failed');
+  const bare = await startBare();
+  // Enough welcome credits to view every load testimonial; the request quota is per company per hour.
+  const server = await startServer({ LOG_LEVEL: 'error', TRUST_PROXY: 'true', FREE_CREDITS: String(CUSTOMERS + 5) });
+  const results: Record<string, unknown> = {};
+  try {
+    const company = await signUpCompany(server, { prefix: 'bench' });
+    const questionIds: string[] = [];
+    for (const [i, text] of ['What was your challenge?', 'How did we help?', 'Would you recommend us?'].entries()) {
+      questionIds.push((await company.api<{ id: string }>('POST', '/api/questions/add', { company_id: company.companyId, text, order_position: i + 1 })).id);
+    }
+    const probe = await pendingToken(server, company, questionIds, 0);
+
+    // Warm-up, then each target in turn (never two at once: they share the two cores).
+    await load(bare.url);
+    results.bare_fastify = await load(bare.url);
+    results.validate_token = await load(`${server.url}/api/public/testimonial/validate/${probe.token}`);
+    results.list_requests = await load(`${server.url}/api/testimonials/requests?company_id=${company.companyId}`, {
+      authorization: `Bearer ${company.token}`,
+    });
+    const ratio = (x: LoadFigures) => Math.round((x.rps / (results.bare_fastify as LoadFigures).rps) * 1000) / 1000;
+    results.validate_vs_bare = ratio(results.validate_token as LoadFigures);
+    results.list_vs_bare = ratio(results.list_requests as LoadFigures);
+
+    // 50 customers, three 20 s answers each, all at once.
+    const clips = await Promise.all([0, 1, 2].map((i) => makeAnswerClip({ seconds: 20, tone: 300 + 120 * i }).then((f) => readFile(f))));
+    const requests = [];
+    for (let n = 1; n <= CUSTOMERS; n++) requests.push(await pendingToken(server, company, questionIds, n));
+    const started = performance.now();
+    const outcomes = await Promise.all(
+      requests.map(async (r, n) => {
+        const form = multipartBody([
+          ...clips.map((content, i) => ({ name: 'videos', filename: `video${i}.webm`, content })),
+          ...questionIds.map((id, i) => ({ name: `questionIds[${i}]`, value: id })),
+          ...questionIds.map((_, i) => ({ name: `bgColors[${i}]`, value: '#000000' })),
+          { name: 'name', value: `Customer ${n}` },
+          { name: 'testimonialId', value: r.id },
+          { name: 'token', value: r.token },
+          { name: 'consentVersion', value: 'image-rights-v1' },
+        ]);
+        for (let attempt = 1; attempt <= 3; attempt++) {
+          const res = await fetch(`${server.url}/api/public/testimonial/save`, {
+            method: 'POST',
+            headers: { 'content-type': form.type, 'x-forwarded-for': nextAddress() },
+            body: form.body,
+          }).catch(() => null);
+          if (res?.status === 200) return 'saved';
+          if (res && res.status < 500) return `refused ${res.status} ${await res.text()}`;
+        }
+        return 'failed after 3 attempts';
+      }),
+    );
+    const uploadedMs = performance.now() - started;
+    const refused = outcomes.filter((o) => o !== 'saved');
+    results.customers = CUSTOMERS;
+    results.submissions_saved = outcomes.length - refused.length;
+    if (refused.length) results.submissions_refused = refused.slice(0, 3);
+    results.all_uploads_answered_s = Math.round(uploadedMs / 100) / 10;
+
+    // Ready for viewing: every answer transcoded (MP4 and poster), as the company sees it once paid.
+    for (const r of requests) await company.api('POST', `/api/testimonials/pay/${r.id}`, {});
+    const pending = new Set(requests.map((r) => r.id));
+    const deadline = Date.now() + 30 * 60_000;
+    while (pending.size && Date.now() < deadline) {
+      for (const id of [...pending]) {
+        const { testimonial } = await company.api<{ testimonial: { testimonial_responses: { video_url: string | null; poster_url?: string | null }[] } }>(
+          'GET',
+          `/api/testimonials/request/${id}?company_id=${company.companyId}`,
+        );
+        const ready = testimonial.testimonial_responses.length === 3 && testimonial.testimonial_responses.every((a) => a.poster_url && a.video_url?.includes('.mp4'));
+        if (ready) pending.delete(id);
+      }
+      if (pending.size) await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+    results.answers_ready = (requests.length - pending.size) * 3;
+    results.answers_lost = pending.size * 3;
+    results.all_ready_for_viewing_s = Math.round((performance.now() - started) / 100) / 10;
+  } finally {
+    await server.stop();
+    bare.stop();
+  }
+  console.table(Object.fromEntries(Object.entries(results).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : v])));
+}
+
+await main();
