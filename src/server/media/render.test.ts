@@ -17,6 +17,8 @@ describe('crop maths', () => {
   it('turns fractions into even pixels inside the frame', () => {
     expect(cropPixels({ x: 0.25, y: 0, width: 0.3164, height: 1 }, 1280, 720)).toEqual({ x: 320, y: 0, w: 404, h: 720 });
     expect(cropPixels({ x: 0.999, y: 0.999, width: 0.001, height: 0.001 }, 641, 481)).toEqual({ x: 638, y: 478, w: 2, h: 2 });
+    // Fractions made from whole pixels come back to the same even pixels despite floating point.
+    expect(cropPixels({ x: 0, y: 0, width: 26 / 360, height: 26 / 360 }, 360, 360)).toMatchObject({ w: 26, h: 26 });
     const full = cropPixels({ x: 0, y: 0, width: 1, height: 1 }, 1081, 1921);
     expect(full).toEqual({ x: 0, y: 0, w: 1080, h: 1920 });
     expect(() => cropPixels({ x: 0, y: 0, width: 1, height: 1 }, 0, 720)).toThrow(/Invalid video dimensions/);

@@ -14,8 +14,10 @@ const even = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
 /** Crop pixels from a validated fraction area, with even sizes inside the frame. */
 export function cropPixels(area: TCropArea, width: number, height: number) {
   if (!(width > 0 && height > 0)) throw new Error('Invalid video dimensions');
-  const w = Math.min(even(area.width * width), even(width));
-  const h = Math.min(even(area.height * height), even(height));
+  // A fraction computed from whole pixels (26/360) can come back a hair short (25.999…): a tiny
+  // tolerance keeps the even rounding from losing two pixels to floating point.
+  const w = Math.min(even(area.width * width + 1e-6), even(width));
+  const h = Math.min(even(area.height * height + 1e-6), even(height));
   const x = Math.min(Math.max(0, Math.round(area.x * width)), width - w);
   const y = Math.min(Math.max(0, Math.round(area.y * height)), height - h);
   return { x: x - (x % 2), y: y - (y % 2), w, h };

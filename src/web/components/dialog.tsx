@@ -14,14 +14,14 @@ export interface DialogProps {
   children?: ReactNode;
   /** Buttons at the bottom, right-aligned (stacked on phones). */
   footer?: ReactNode;
-  /** 'sm' (448 px) for confirmations, 'md' (560 px) by default, 'lg' (672 px) for previews. */
-  size?: 'sm' | 'md' | 'lg';
+  /** 'sm' (448 px) for confirmations, 'md' (560 px) by default, 'lg' (672 px) for previews, 'xl' (896 px) for editors. */
+  size?: 'sm' | 'md' | 'lg' | 'xl';
   /** While true the dialog cannot be dismissed (Escape, outside click, close button). */
   busy?: boolean;
   'data-testid'?: string;
 }
 
-const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-2xl' } as const;
+const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
 /**
  * A modal dialog (Radix): focus is trapped inside and returns to the trigger, Escape and a click on

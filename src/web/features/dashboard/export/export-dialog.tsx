@@ -1,0 +1,339 @@
+import { useEffect, useRef, useState } from 'react';
+import type { JSX } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EXPORT_PLATFORM_SPECS } from '../../../../contract/api/studio.schema.js';
+import type { TExportPlatform, TExportVideoType } from '../../../../contract/api/studio.schema.js';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { ProgressBar } from '../../../components/progress-bar';
+import { Skeleton } from '../../../components/skeleton';
+import { Spinner } from '../../../components/spinner';
+import { useAuth } from '../../../lib/auth-context';
+import { paths } from '../../../lib/paths';
+import { ExportFailedError, useExportVideoMutation, type ExportTarget } from '../api/export-video';
+import { CropEditor } from './crop-editor';
+import { initialArea, pixelsToFractions, validateCropArea, type PixelArea } from './crop-math';
+import { OptionCard } from './option-card';
+import { StepIndicator } from './step-indicator';
+import { useVideoFrame } from './use-video-frame';
+import type { VideoFrameError } from './video-frame';
+
+export interface ExportDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  testimonialId: string;
+  /** One answer, or the testimonial's merged video. */
+  target: ExportTarget;
+  /** The original video's address (the answer as recorded, or the merged video). */
+  originalUrl: string;
+  /** The enhanced version's address (intro and/or subtitles), null when there is none. */
+  modifiedUrl: string | null;
+}
+
+/** The simulated progress while the real one is unknown (§4, §9): +1 every 2 s, up to 30. */
+const SIMULATED_STEP_MS = 2000;
+const SIMULATED_MAX = 30;
+
+const PLATFORMS: TExportPlatform[] = ['shorts', 'linkedin'];
+
+/**
+ * The export modal (spec: company dashboard §2, §4 export dialog): step 1 picks the original or the
+ * enhanced version (only when one exists), step 2 the format and the crop area on a frame of the
+ * video; then the export runs with its progress, and when it is done the person lands on the
+ * testimonial with the 'export ready' banner (export=ready&exportUrl=…).
+ */
+export function ExportDialog(props: ExportDialogProps): JSX.Element {
+  // Mounted only while open, so that every opening starts afresh.
+  return props.open ? <OpenExportDialog {...props} /> : <></>;
+}
+
+function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, modifiedUrl }: ExportDialogProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const companyId = user?.company_id ?? '';
+  const hasModified = Boolean(modifiedUrl);
+
+  const [step, setStep] = useState<'version' | 'crop'>(hasModified ? 'version' : 'crop');
+  const [videoType, setVideoType] = useState<TExportVideoType>(hasModified ? 'modified' : 'original');
+  const [platform, setPlatform] = useState<TExportPlatform>('shorts');
+  const [attempt, setAttempt] = useState(0);
+  /** The area chosen by the person, for one source and one platform; otherwise the centred maximum. */
+  const [chosen, setChosen] = useState<{ key: string; area: PixelArea } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [simulated, setSimulated] = useState(0);
+  const [real, setReal] = useState(0);
+  const controller = useRef<AbortController | null>(null);
+  const exportMutation = useExportVideoMutation();
+  const running = exportMutation.isPending;
+
+  const videoUrl = videoType === 'modified' && modifiedUrl ? modifiedUrl : originalUrl;
+  const spec = EXPORT_PLATFORM_SPECS[platform];
+  const frameState = useVideoFrame(videoUrl, attempt);
+  const frame = frameState.status === 'ready' ? frameState.frame : null;
+  const areaKey = `${videoUrl}|${platform}`;
+  const area = frame ? (chosen?.key === areaKey ? chosen.area : initialArea(frame.original, spec.ratio)) : null;
+
+  // +1 every 2 s up to 30 while the real progress is unknown.
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setSimulated((value) => Math.min(SIMULATED_MAX, value + 1)), SIMULATED_STEP_MS);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  // Leaving the page would lose the result: the browser asks first while the export runs.
+  useEffect(() => {
+    if (!running) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [running]);
+
+  // The dialog going away (a navigation) stops following the export.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const steps = hasModified
+    ? [t('exportVideo.steps.version'), t('exportVideo.steps.crop'), t('exportVideo.steps.export')]
+    : [t('exportVideo.steps.crop'), t('exportVideo.steps.export')];
+  const currentStep = (hasModified ? 1 : 0) + (step === 'version' ? -1 : 0) + (running ? 1 : 0);
+
+  const frameErrorMessage = (failure: VideoFrameError) => {
+    const reason = failure.reason ?? t('exportVideo.errors.unknownReason');
+    switch (failure.kind) {
+      case 'metadata':
+        return t('exportVideo.errors.metadata');
+      case 'dimensions':
+        return t('exportVideo.errors.dimensions');
+      case 'extract':
+        return t('exportVideo.errors.extract', { reason });
+      default:
+        return t('exportVideo.errors.frame', { reason });
+    }
+  };
+
+  const startExport = async () => {
+    if (!frame || !area || running) return;
+    const checked = validateCropArea(pixelsToFractions(area, frame.original));
+    if (!checked.ok) {
+      console.error('Crop area refused', checked.message);
+      setError(t('exportVideo.errors.crop'));
+      return;
+    }
+    setError(null);
+    setSimulated(0);
+    setReal(0);
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    try {
+      const url = await exportMutation.mutateAsync({
+        companyId,
+        testimonialId,
+        target,
+        body: {
+          platform,
+          videoType,
+          cropArea: checked.area,
+          language: i18n.resolvedLanguage === 'fr' ? 'fr' : 'en',
+        },
+        signal: current.signal,
+        onProgress: (percent) => setReal((value) => Math.max(value, percent)),
+      });
+      setReal(100);
+      onOpenChange(false);
+      navigate(`${paths.dashboard.testimonial(testimonialId)}?export=ready&exportUrl=${encodeURIComponent(url)}`);
+    } catch (failure) {
+      if (current.signal.aborted) return;
+      setError(failure instanceof ExportFailedError && failure.fieldMessage ? failure.fieldMessage : t('exportVideo.errors.start'));
+    }
+  };
+
+  const progress = Math.max(simulated, real);
+
+  const platformPicker = (
+    <fieldset disabled={running}>
+      <legend className="mb-3 text-sm font-medium text-gray-900">{t('exportVideo.platform.legend')}</legend>
+      <div className="grid grid-cols-2 gap-3">
+        {PLATFORMS.map((name) => {
+          const platformSpec = EXPORT_PLATFORM_SPECS[name];
+          return (
+            <OptionCard
+              key={name}
+              name="export-platform"
+              value={name}
+              checked={platform === name}
+              onSelect={() => setPlatform(name)}
+              title={platformSpec.label}
+              hint={
+                <>
+                  <span className="hidden sm:inline">{t(`exportVideo.platform.${name}Hint`)} · </span>
+                  <span className="tabular-nums">{platformSpec.aspect}</span>
+                </>
+              }
+              aside={<RatioGlyph ratio={platformSpec.ratio} />}
+              data-testid={`export-platform-${name}`}
+            />
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+
+  const footer =
+    step === 'version' ? (
+      <>
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          {t('dashboard.common.cancel')}
+        </Button>
+        <Button onClick={() => setStep('crop')} data-testid="export-next">
+          {t('exportVideo.next')}
+        </Button>
+      </>
+    ) : (
+      <>
+        {hasModified ? (
+          <Button
+            variant="ghost"
+            className="sm:mr-auto"
+            onClick={() => {
+              setError(null);
+              setStep('version');
+            }}
+            disabled={running}
+            data-testid="export-back"
+          >
+            {t('exportVideo.back')}
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={running}>
+          {t('dashboard.common.cancel')}
+        </Button>
+        <Button onClick={() => void startExport()} loading={running} disabled={!frame || !companyId} data-testid="export-start">
+          {t('exportVideo.start')}
+        </Button>
+      </>
+    );
+
+  return (
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      title={t('exportVideo.title')}
+      description={t('exportVideo.description')}
+      size={step === 'crop' ? 'xl' : 'lg'}
+      busy={running}
+      footer={footer}
+      data-testid="export-dialog"
+    >
+      <div className="flex flex-col gap-5">
+        <StepIndicator steps={steps} current={currentStep} />
+
+        {step === 'version' ? (
+          <fieldset>
+            <legend className="mb-3 text-sm font-medium text-gray-900">{t('exportVideo.choice.legend')}</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {(['original', 'modified'] as const).map((type) => {
+                const url = type === 'modified' ? modifiedUrl : originalUrl;
+                return (
+                  <OptionCard
+                    key={type}
+                    name="export-version"
+                    value={type}
+                    checked={videoType === type}
+                    onSelect={() => setVideoType(type)}
+                    title={t(`exportVideo.choice.${type}`)}
+                    hint={t(`exportVideo.choice.${type}Hint`)}
+                    media={
+                      url ? (
+                        <video
+                          src={`${url}#t=1`}
+                          crossOrigin="anonymous"
+                          preload="metadata"
+                          muted
+                          playsInline
+                          aria-hidden="true"
+                          tabIndex={-1}
+                          className="pointer-events-none aspect-video w-full rounded-control bg-gray-900 object-contain"
+                        />
+                      ) : null
+                    }
+                    data-testid={`export-choice-${type}`}
+                  />
+                );
+              })}
+            </div>
+          </fieldset>
+        ) : (
+          <>
+            {running ? (
+              <div className="flex flex-col gap-3 rounded-card border border-brand-100 bg-brand-50/60 p-4" role="status" data-testid="export-progress">
+                <div className="flex items-center gap-3">
+                  <Spinner className="size-5 text-brand-700" />
+                  <p className="font-medium text-gray-900">{t('exportVideo.progress.title')}</p>
+                  <span className="ml-auto text-sm font-medium text-brand-800 tabular-nums" aria-hidden="true">
+                    {t('exportVideo.progress.value', { value: progress })}
+                  </span>
+                </div>
+                <ProgressBar value={progress} label={t('exportVideo.progress.label')} valueText={t('exportVideo.progress.value', { value: progress })} />
+                <p className="text-sm text-gray-600">{t('exportVideo.progress.hint')}</p>
+              </div>
+            ) : null}
+
+            {error ? (
+              <Alert tone="error" data-testid="export-error">
+                {error}
+              </Alert>
+            ) : null}
+
+            <div className={running ? 'hidden' : 'flex flex-col gap-5'}>
+              {platformPicker}
+              {frame && area ? (
+                <CropEditor
+                  frame={frame}
+                  ratio={spec.ratio}
+                  output={{ width: spec.width, height: spec.height }}
+                  area={area}
+                  onAreaChange={(next) => setChosen({ key: areaKey, area: next })}
+                  disabled={running}
+                />
+              ) : frameState.status === 'error' ? (
+                <Alert
+                  tone="error"
+                  data-testid="crop-frame-error"
+                  action={
+                    <Button variant="secondary" size="sm" onClick={() => setAttempt((value) => value + 1)}>
+                      {t('exportVideo.errors.retry')}
+                    </Button>
+                  }
+                >
+                  {frameErrorMessage(frameState.error)}
+                </Alert>
+              ) : (
+                <div className="flex flex-col gap-3" data-testid="crop-loading">
+                  <Skeleton className="aspect-video max-h-[360px] w-full rounded-card" />
+                  <p className="flex items-center gap-2 text-sm text-gray-600" role="status">
+                    <Spinner className="size-4" />
+                    {t('exportVideo.crop.loading')}
+                  </p>
+                </div>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+/** A small outline of the output's shape. */
+function RatioGlyph({ ratio }: { ratio: number }) {
+  const width = ratio < 1 ? 14 : 24;
+  const height = ratio < 1 ? 24 : 14;
+  return (
+    <span aria-hidden="true" className="hidden size-7 shrink-0 items-center justify-center sm:flex">
+      <span className="rounded-[3px] border-2 border-current text-gray-400" style={{ width, height }} />
+    </span>
+  );
+}
