@@ -4,6 +4,7 @@
  * real clips made by ffmpeg), so that every journey starts from what a user would really have.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import os from 'node:os';
@@ -105,7 +106,8 @@ async function cached(name: string, make: (tmp: string) => Promise<void>): Promi
 export async function makeAnswerClip(options: { seconds?: number; tone?: number; speech?: string } = {}): Promise<string> {
   const seconds = options.seconds ?? 3;
   if (options.speech) {
-    const key = Buffer.from(options.speech).toString('base64url').slice(0, 40);
+    // The whole sentence names the clip: sentences sharing their first words must not share a clip.
+    const key = createHash('sha256').update(options.speech).digest('hex').slice(0, 24);
     const wav = await cached(`speech-${key}.wav`, async (tmp) => {
       await run('flite', ['-voice', 'slt', '-t', options.speech!, '-o', tmp]);
     });

@@ -83,6 +83,8 @@ export type TTestimonialRequestSafe = z.infer<typeof ZTestimonialRequestSafe>;
 
 /** A testimonial request with every field of §3, including its media and its responses. */
 export const ZTestimonialRequest = ZTestimonialRequestSafe.extend({
+  /** When the customer sent the answers (null until then; absent from older servers). */
+  submitted_at: ZIsoDateTime.nullable().optional(),
   /** The merged video. */
   video_url: mediaUrl,
   video_url_subtitles: mediaUrl,

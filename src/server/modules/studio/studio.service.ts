@@ -46,7 +46,9 @@ export function latestRenderState(states: RenderStates): TRenderState | null {
   const entries = Object.entries(states).filter(([name]) => name !== 'transcode') as [string, RenderState][];
   if (!entries.length) return null;
   const [name, s] = entries.sort((a, b) => Date.parse(b[1].updatedAt) - Date.parse(a[1].updatedAt))[0]!;
-  return { output: name as TRenderState['output'], phase: s.phase, progress: s.progress, error: s.error };
+  // Exports are stored per video type (export_original, export_modified); the contract names them 'export'.
+  const output = (name.startsWith('export') ? 'export' : name) as TRenderState['output'];
+  return { output, phase: s.phase, progress: s.progress, error: s.error };
 }
 
 async function paidRequest(ctx: AppContext, companyId: string, requestId: string): Promise<RequestRow> {

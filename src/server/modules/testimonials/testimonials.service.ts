@@ -23,6 +23,7 @@ async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimo
     .orderBy(asc(testimonialResponses.orderPosition));
   return {
     ...toRequestSafe(row),
+    submitted_at: row.submittedAt?.toISOString() ?? null,
     video_url: url(row.mergedKey),
     video_url_subtitles: url(row.mergedSubtitlesKey),
     has_subtitles: Boolean(row.mergedSubtitlesKey),

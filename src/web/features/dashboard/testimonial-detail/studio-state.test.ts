@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import type { TRenderState } from '../../../../contract/api/studio.schema.js';
+import type { TTestimonialRequest, TTestimonialResponse } from '../../../../contract/api/testimonials.schema.js';
+import { ZTestimonialRequest } from '../../../../contract/api/testimonials.schema.js';
+import {
+  anyJobRunning,
+  displayedProgress,
+  downloadName,
+  formatDuration,
+  isPreparing,
+  mergedActions,
+  responseActions,
+  runningJob,
+  shouldRefreshSource,
+  withTimestamp,
+} from './studio-state';
+
+const signed = (key: string, exp = 2_000_000_000) => `http://127.0.0.1:3000/files/${key}?exp=${exp}&sig=abc`;
+
+function response(overrides: Partial<TTestimonialResponse> = {}): TTestimonialResponse {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    question: { id: '22222222-2222-4222-8222-222222222222', text: 'What did you like?' },
+    video_url: signed('a/answer.mp4'),
+    modified_video_url: null,
+    intro_generated: false,
+    has_subtitles: false,
+    short_video_url: null,
+    short_video_url_original: null,
+    orderPosition: 1,
+    poster_url: signed('a/poster.jpg'),
+    render_state: null,
+    ...overrides,
+  };
+}
+
+function testimonial(overrides: Partial<TTestimonialRequest> = {}): TTestimonialRequest {
+  return ZTestimonialRequest.parse({
+    id: '33333333-3333-4333-8333-333333333333',
+    customer_name: 'Claire Dubois',
+    customer_email: 'claire@client.test',
+    customer_position: 'Head of Marketing',
+    status: 'completed',
+    created_at: '2025-01-01T10:00:00.000Z',
+    updated_at: '2025-01-02T10:00:00.000Z',
+    expires_at: '2025-01-15T10:00:00.000Z',
+    last_reminder_sent: null,
+    paid: true,
+    language: 'english',
+    gift: null,
+    video_url: null,
+    video_url_subtitles: null,
+    has_subtitles: false,
+    short_video_url: null,
+    short_video_url_original: null,
+    testimonial_responses: [response()],
+    render_state: null,
+    ...overrides,
+  });
+}
+
+const running: TRenderState = { output: 'intro', phase: 'rendering', progress: 40, error: null };
+const queued: TRenderState = { output: 'merge', phase: 'queued', progress: 0, error: null };
+const ready: TRenderState = { output: 'intro', phase: 'ready', progress: 100, error: null };
+const failed: TRenderState = { output: 'intro', phase: 'failed', progress: 0, error: 'ffmpeg exited with 1' };
+
+describe('the answer actions of the detail matrix (spec §4)', () => {
+  it('offers intro or subtitles with no enhanced version and no job running, and the original download', () => {
+    expect(responseActions(response())).toEqual({
+      intro: true,
+      subtitles: true,
+      view: false,
+      download: false,
+      export: false,
+      regenerate: false,
+      downloadOriginal: true,
+    });
+  });
+
+  it('offers neither while a job runs on the answer', () => {
+    for (const state of [running, { ...queued, output: 'intro' as const }]) {
+      const actions = responseActions(response({ render_state: state }));
+      expect(actions.intro).toBe(false);
+      expect(actions.subtitles).toBe(false);
+      expect(actions.downloadOriginal).toBe(true);
+    }
+  });
+
+  it('offers them again after a failed or finished job', () => {
+    expect(responseActions(response({ render_state: failed })).intro).toBe(true);
+    expect(responseActions(response({ render_state: ready })).subtitles).toBe(true);
+  });
+
+  it('offers view, download, export and regenerate with an enhanced version; subtitles when only the intro exists', () => {
+    const actions = responseActions(response({ modified_video_url: signed('a/intro-1.mp4'), intro_generated: true }));
+    expect(actions).toEqual({
+      intro: false,
+      subtitles: true,
+      view: true,
+      download: true,
+      export: true,
+      regenerate: true,
+      downloadOriginal: true,
+    });
+  });
+
+  it('offers the intro when only subtitles exist, and neither when both do', () => {
+    const onlySubtitles = responseActions(response({ modified_video_url: signed('a/subtitles-1.mp4'), has_subtitles: true }));
+    expect(onlySubtitles.intro).toBe(true);
+    expect(onlySubtitles.subtitles).toBe(false);
+    const both = responseActions(response({ modified_video_url: signed('a/subtitles-2.mp4'), has_subtitles: true, intro_generated: true }));
+    expect(both.intro).toBe(false);
+    expect(both.subtitles).toBe(false);
+    expect(both.regenerate).toBe(true);
+  });
+
+  it('offers nothing to generate and no download for an answer without a video', () => {
+    const actions = responseActions(response({ video_url: null, poster_url: null }));
+    expect(actions.intro || actions.subtitles || actions.downloadOriginal).toBe(false);
+  });
+
+  it('knows an answer still being transcoded (original playing, no poster yet)', () => {
+    expect(isPreparing(response({ poster_url: null }))).toBe(true);
+    expect(isPreparing(response())).toBe(false);
+    expect(isPreparing(response({ video_url: null, poster_url: null }))).toBe(false);
+  });
+});
+
+describe('the merged card (spec §4)', () => {
+  it('offers Merge when answers exist and no merged video yet, and no card', () => {
+    expect(mergedActions(testimonial())).toMatchObject({ show: false, merge: true, subtitles: false });
+    expect(mergedActions(testimonial({ testimonial_responses: [] })).merge).toBe(false);
+  });
+
+  it('shows the card with a merged video, offering subtitles only while it has none', () => {
+    expect(mergedActions(testimonial({ video_url: signed('merged-1.mp4') }))).toEqual({
+      show: true,
+      merge: false,
+      subtitles: true,
+      download: true,
+      export: true,
+      regenerate: true,
+    });
+    const withSubtitles = mergedActions(
+      testimonial({ video_url: signed('merged-1.mp4'), video_url_subtitles: signed('merged-subtitles-1.mp4'), has_subtitles: true }),
+    );
+    expect(withSubtitles).toMatchObject({ show: true, subtitles: false, download: true, export: true });
+  });
+
+  it('shows the card for a subtitled merged video alone', () => {
+    expect(mergedActions(testimonial({ video_url_subtitles: signed('merged-subtitles-1.mp4'), has_subtitles: true }))).toMatchObject({
+      show: true,
+      subtitles: false,
+      download: true,
+    });
+  });
+});
+
+describe('every action is disabled while any job runs (spec §4)', () => {
+  it('sees a job on the testimonial or on any answer', () => {
+    expect(anyJobRunning(testimonial())).toBe(false);
+    expect(anyJobRunning(testimonial({ render_state: queued }))).toBe(true);
+    const second = response({ id: '44444444-4444-4444-8444-444444444444', orderPosition: 2, render_state: running });
+    const withRunningAnswer = testimonial({ testimonial_responses: [response(), second] });
+    expect(anyJobRunning(withRunningAnswer)).toBe(true);
+    expect(runningJob(withRunningAnswer)).toEqual(running);
+    expect(anyJobRunning(testimonial({ render_state: failed, testimonial_responses: [response({ render_state: ready })] }))).toBe(false);
+  });
+});
+
+describe('the processing modal progress (spec §4, §9)', () => {
+  it('grows by one point every 2 s up to 30 while the job reports nothing more', () => {
+    expect(displayedProgress(null, 0)).toBe(0);
+    expect(displayedProgress(null, 1_999)).toBe(0);
+    expect(displayedProgress(null, 2_000)).toBe(1);
+    expect(displayedProgress(queued, 20_000)).toBe(10);
+    expect(displayedProgress({ ...running, progress: 5 }, 60_000)).toBe(30);
+    expect(displayedProgress(null, 10 * 60_000)).toBe(30);
+  });
+
+  it('follows the job when it reports more, and is full when ready', () => {
+    expect(displayedProgress({ ...running, progress: 67 }, 4_000)).toBe(67);
+    expect(displayedProgress(ready, 0)).toBe(100);
+  });
+});
+
+describe('video sources', () => {
+  it('carry a timestamp parameter after the signature', () => {
+    expect(withTimestamp('/files/a.mp4?exp=1&sig=x', 42)).toBe('/files/a.mp4?exp=1&sig=x&t=42');
+    expect(withTimestamp('/files/a.mp4', 42)).toBe('/files/a.mp4?t=42');
+    expect(withTimestamp('/files/a.mp4?exp=1#t=2', 42)).toBe('/files/a.mp4?exp=1&t=42#t=2');
+  });
+
+  it('are taken again for another object or an address about to expire, not for a fresh signature of the same one', () => {
+    const now = 1_900_000_000_000;
+    const soon = Math.floor(now / 1000) + 60;
+    const later = Math.floor(now / 1000) + 7200;
+    expect(shouldRefreshSource(null, signed('a.mp4'), now)).toBe(true);
+    expect(shouldRefreshSource(signed('a.mp4', later), signed('a.mp4', later + 2), now)).toBe(false);
+    expect(shouldRefreshSource(signed('a.mp4', later), signed('b.mp4', later), now)).toBe(true);
+    expect(shouldRefreshSource(signed('a.mp4', soon), signed('a.mp4', later), now)).toBe(true);
+  });
+});
+
+describe('formats', () => {
+  it('writes durations as mm:ss', () => {
+    expect(formatDuration(3.4)).toBe('00:03');
+    expect(formatDuration(75)).toBe('01:15');
+    expect(formatDuration(3725)).toBe('1:02:05');
+    expect(formatDuration(Number.NaN)).toBe('');
+  });
+
+  it('names downloads after the customer and the version', () => {
+    expect(downloadName('Claire Dubois-Ébène', '1-original', signed('a/original.webm'))).toBe('claire-dubois-ebene-1-original.webm');
+    expect(downloadName('   ', 'merged', signed('merged.mp4'))).toBe('testimonial-merged.mp4');
+  });
+});

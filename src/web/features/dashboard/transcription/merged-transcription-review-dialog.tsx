@@ -1,0 +1,345 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { JSX } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TResponseTranscription, TResponseTranscriptions } from '../../../../contract/api/transcription.schema.js';
+import { Alert } from '../../../components/alert';
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { ChevronDownIcon, RefreshIcon } from '../../../components/icons';
+import { cn } from '../../../lib/cn';
+import { useGenerateMergedSubtitlesMutation } from '../api/generate-merged-subtitles';
+import { CueEditor, countEdited, withCueText } from './cue-editor';
+import { DownloadBar } from './download-bar';
+import { refusalDetail } from './review-errors';
+import { ReviewLoading } from './review-loading';
+import {
+  mergedJson,
+  mergedTxt,
+  publishableCues,
+  saveTextFile,
+  TRANSCRIPT_MIME,
+  transcriptFile,
+  transcriptFileName,
+  type TranscriptFormat,
+} from './transcription-files';
+import { DownloadIcon, SubtitlesIcon } from './transcription-icons';
+import { useStudioLanguage } from './use-studio-language';
+import { useTranscriptionJob, type TranscriptionJobFailure } from './use-transcription-job';
+
+export interface MergedTranscriptionReviewDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  testimonialId: string;
+  onGenerationStarted(): void;
+  /** Used in the names of the downloaded files when given. */
+  customerName?: string | undefined;
+}
+
+/**
+ * The review of every answer's subtitles before the merged video with all subtitles (spec §2, §4
+ * transcription job, §7, §8): starts the merged transcription job when opened, polls it every 3 s,
+ * then shows each answer, collapsible, with its question, position, error and editable cues.
+ * Nothing is mounted while closed: closing stops the polling, and each opening starts a fresh job
+ * (answers already transcribed come back at once from the server's store).
+ */
+export function MergedTranscriptionReviewDialog(props: MergedTranscriptionReviewDialogProps): JSX.Element {
+  if (!props.open) return <></>;
+  return <MergedReview key={props.testimonialId} {...props} />;
+}
+
+const failureMessage: Record<TranscriptionJobFailure, 'transcription.merged.startError' | 'transcription.merged.jobError' | 'transcription.merged.timeout'> = {
+  start: 'transcription.merged.startError',
+  error: 'transcription.merged.jobError',
+  timeout: 'transcription.merged.timeout',
+};
+
+function MergedReview({ open, onOpenChange, testimonialId, onGenerationStarted, customerName }: MergedTranscriptionReviewDialogProps) {
+  const { t } = useTranslation();
+  const language = useStudioLanguage();
+  const { state, retry } = useTranscriptionJob(testimonialId, open);
+  const generate = useGenerateMergedSubtitlesMutation();
+  const noCuesId = useId();
+  const generateErrorRef = useRef<HTMLDivElement>(null);
+
+  // The edited copy of the job's result, and which answers are expanded (at first the first one and
+  // those that failed, so their error shows).
+  const [items, setItems] = useState<TResponseTranscriptions | null>(null);
+  const [original, setOriginal] = useState<TResponseTranscriptions>([]);
+  const [loadedJob, setLoadedJob] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  if (state.phase === 'done' && state.jobId !== loadedJob) {
+    setLoadedJob(state.jobId);
+    setItems(state.transcriptions);
+    setOriginal(state.transcriptions);
+    setExpanded(new Set(state.transcriptions.filter((item, i) => i === 0 || item.error).map((item) => item.responseId)));
+  }
+
+  useEffect(() => {
+    if (generate.error) generateErrorRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [generate.error]);
+
+  const ready = state.phase === 'done' && items !== null;
+  const usable = (items ?? []).filter((item) => !item.error);
+  const hasCues = usable.some((item) => publishableCues(item.transcription).length > 0);
+  const allExpanded = items !== null && items.length > 0 && items.every((item) => expanded.has(item.responseId));
+
+  const fileName = (parts: (string | undefined)[], format: TranscriptFormat) =>
+    transcriptFileName([t('transcription.fileBase'), customerName, ...parts], format);
+
+  const downloadAll = (format: TranscriptFormat) => {
+    if (!items || !hasCues) return;
+    const content =
+      format === 'json'
+        ? mergedJson(items)
+        : mergedTxt(items, { noSpeech: t('transcription.txtNoSpeech'), failed: t('transcription.txtFailed') });
+    saveTextFile(content, fileName([t('transcription.fileAll')], format), TRANSCRIPT_MIME[format]);
+  };
+
+  const downloadAnswerSrt = (item: TResponseTranscription) => {
+    saveTextFile(
+      transcriptFile(item.transcription, 'srt'),
+      fileName([`${item.orderPosition}`, item.questionText], 'srt'),
+      TRANSCRIPT_MIME.srt,
+    );
+  };
+
+  const onGenerate = () => {
+    if (!hasCues || generate.isPending) return;
+    generate.mutate(
+      {
+        testimonialId,
+        body: {
+          // Answers that could not be transcribed are left as they are on the server.
+          transcriptions: usable.map((item) => ({
+            responseId: item.responseId,
+            questionText: item.questionText,
+            orderPosition: item.orderPosition,
+            transcription: publishableCues(item.transcription),
+            error: null,
+          })),
+          language,
+        },
+      },
+      {
+        onSuccess: () => {
+          onGenerationStarted();
+          onOpenChange(false);
+        },
+        onError: (error) => console.error('Starting the merged video with all subtitles failed.', error),
+      },
+    );
+  };
+
+  const toggle = (responseId: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(responseId)) next.delete(responseId);
+      else next.add(responseId);
+      return next;
+    });
+
+  let body: JSX.Element;
+  if (state.phase === 'failed') {
+    body = (
+      <Alert
+        tone="error"
+        title={t(failureMessage[state.reason])}
+        data-testid="transcription-error"
+        action={
+          <Button variant="secondary" size="sm" leadingIcon={<RefreshIcon className="size-4" />} onClick={retry}>
+            {t('dashboard.common.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (!ready || !items) {
+    const polling = state.phase === 'polling';
+    body = (
+      <ReviewLoading
+        title={polling ? t('transcription.merged.polling') : t('transcription.merged.starting')}
+        hint={t('transcription.merged.pollingHint')}
+        note={
+          polling && state.failures > 0 ? (
+            <p className="mt-2 text-sm font-medium text-pending-800">{t('transcription.merged.reconnecting')}</p>
+          ) : undefined
+        }
+      />
+    );
+  } else {
+    body = (
+      <div className="flex flex-col gap-5 pb-1">
+        <div className="flex flex-col gap-2 rounded-control border border-gray-200 bg-gray-50 px-3 py-2.5">
+          <DownloadBar formats={['txt', 'json']} onDownload={downloadAll} disabled={!hasCues} describedBy={noCuesId} />
+          <p className="text-xs text-gray-600">{t('transcription.merged.srtHint')}</p>
+        </div>
+        {!hasCues && (
+          <Alert tone="warning" data-testid="transcription-empty">
+            <span id={noCuesId}>{t('transcription.noCuesMerged')}</span>
+          </Alert>
+        )}
+        <div className="flex items-center justify-between gap-3">
+          <p className="text-sm font-medium text-gray-900">{t('transcription.merged.answersSummary', { count: items.length })}</p>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setExpanded(allExpanded ? new Set() : new Set(items.map((item) => item.responseId)))}
+          >
+            {allExpanded ? t('transcription.merged.collapseAll') : t('transcription.merged.expandAll')}
+          </Button>
+        </div>
+        <ul className="flex flex-col gap-3">
+          {items.map((item, index) => (
+            <AnswerSection
+              key={item.responseId}
+              item={item}
+              original={original[index]?.transcription ?? []}
+              expanded={expanded.has(item.responseId)}
+              onToggle={() => toggle(item.responseId)}
+              disabled={generate.isPending}
+              onDownloadSrt={() => downloadAnswerSrt(item)}
+              onChange={(cueIndex, text) =>
+                setItems((current) =>
+                  current?.map((entry) =>
+                    entry.responseId === item.responseId ? { ...entry, transcription: withCueText(entry.transcription, cueIndex, text) } : entry,
+                  ) ?? current,
+                )
+              }
+            />
+          ))}
+        </ul>
+        {hasCues && <p className="text-xs text-gray-500">{t('transcription.emptyCueHint')}</p>}
+        {generate.isError && (
+          <div ref={generateErrorRef}>
+            <Alert
+              tone="error"
+              title={t('transcription.merged.generateError')}
+              data-testid="generate-error"
+              action={
+                <Button variant="secondary" size="sm" leadingIcon={<RefreshIcon className="size-4" />} onClick={onGenerate}>
+                  {t('dashboard.common.retry')}
+                </Button>
+              }
+            >
+              {refusalDetail(generate.error)}
+            </Alert>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      busy={generate.isPending}
+      title={t('transcription.merged.title')}
+      description={t('transcription.merged.description')}
+      data-testid="merged-transcription-review-dialog"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={generate.isPending}>
+            {t('dashboard.common.cancel')}
+          </Button>
+          <Button
+            variant="primary"
+            onClick={onGenerate}
+            disabled={!ready || !hasCues}
+            aria-describedby={ready && !hasCues ? noCuesId : undefined}
+            loading={generate.isPending}
+            leadingIcon={<SubtitlesIcon className="size-4" />}
+            data-testid="generate-merged-subtitles"
+          >
+            {t('transcription.merged.generate')}
+          </Button>
+        </>
+      }
+    >
+      {body}
+    </Dialog>
+  );
+}
+
+interface AnswerSectionProps {
+  item: TResponseTranscription;
+  original: TResponseTranscription['transcription'];
+  expanded: boolean;
+  onToggle: () => void;
+  onChange: (cueIndex: number, text: string) => void;
+  onDownloadSrt: () => void;
+  disabled: boolean;
+}
+
+/** One answer: a header that expands or collapses it, then its error or its cues and its .srt. */
+function AnswerSection({ item, original, expanded, onToggle, onChange, onDownloadSrt, disabled }: AnswerSectionProps) {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const cues = publishableCues(item.transcription);
+  const edited = countEdited(item.transcription, original);
+  return (
+    <li
+      className="rounded-card border border-gray-200 bg-white"
+      data-testid="merged-response"
+      data-response-id={item.responseId}
+      data-order-position={item.orderPosition}
+    >
+      <h3>
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onClick={onToggle}
+          className="flex w-full items-start gap-3 rounded-card px-4 py-3 text-left transition-colors hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600"
+        >
+          <Badge tone="brand" className="mt-0.5 shrink-0">
+            {t('transcription.merged.answerLabel', { position: item.orderPosition })}
+          </Badge>
+          <span className="min-w-0 flex-1">
+            <span className="block text-sm font-medium text-gray-900 [overflow-wrap:anywhere]">{item.questionText}</span>
+            <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-gray-500">
+              {item.error ? (
+                <Badge tone="error" dot>
+                  {t('transcription.merged.answerFailed')}
+                </Badge>
+              ) : (
+                <span>{t('transcription.merged.cueCount', { count: cues.length })}</span>
+              )}
+              {edited > 0 && <span className="font-medium text-brand-800">{t('transcription.edited', { count: edited })}</span>}
+            </span>
+          </span>
+          <ChevronDownIcon
+            className={cn('mt-0.5 size-5 shrink-0 text-gray-500 transition-transform motion-reduce:transition-none', expanded && 'rotate-180')}
+          />
+        </button>
+      </h3>
+      <div id={panelId} hidden={!expanded} className="border-t border-gray-200 px-4 pt-4 pb-4">
+        {expanded &&
+          (item.error ? (
+            <Alert tone="error" data-testid="merged-response-error">
+              {t('transcription.merged.answerError', { error: item.error })}
+            </Alert>
+          ) : item.transcription.length === 0 ? (
+            <p className="text-sm text-gray-600">{t('transcription.merged.answerEmpty')}</p>
+          ) : (
+            <div className="flex flex-col gap-4">
+              <CueEditor cues={item.transcription} original={original} onChange={onChange} disabled={disabled} />
+              <div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={cues.length === 0}
+                  leadingIcon={<DownloadIcon className="size-4" />}
+                  onClick={onDownloadSrt}
+                  data-testid="download-srt"
+                >
+                  {t('transcription.merged.downloadAnswerSrt', { position: item.orderPosition })}
+                </Button>
+              </div>
+            </div>
+          ))}
+      </div>
+    </li>
+  );
+}

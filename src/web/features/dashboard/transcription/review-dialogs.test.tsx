@@ -1,0 +1,301 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type * as React from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TResponseTranscriptions } from '../../../../contract/api/transcription.schema.js';
+import i18n from '../../../i18n/i18n';
+import { MergedTranscriptionReviewDialog } from './merged-transcription-review-dialog';
+import { TranscriptionReviewDialog } from './transcription-review-dialog';
+import { POLL_INTERVAL_MS } from './use-transcription-job';
+
+// The unit-test config compiles JSX with esbuild's classic runtime: the components find React as a
+// global, set before any component module is evaluated (vi.hoisted runs above the imports).
+await vi.hoisted(async () => {
+  Object.assign(globalThis, { React: await import('react') });
+});
+
+/**
+ * The two review dialogs with the real components, query client and translations, against a
+ * stand-in for the HTTP API (the only part replaced): what they send, and the messages of spec §8.
+ */
+
+const RESPONSE = '7b0c1c3e-4a57-4c1e-9d8e-2f1a6b7c8d90';
+const RESPONSE_2 = '1e2d3c4b-5a69-4877-8a9b-0c1d2e3f4a5b';
+const TESTIMONIAL = '5c4d3e2f-1a0b-4c9d-8e7f-6a5b4c3d2e1f';
+const JOB = '0b7f3f52-8d1e-4c1a-9a55-1d2f3e4a5b6c';
+const RENDER_JOB = { jobId: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a', state: { output: 'subtitles', phase: 'queued', progress: 0, error: null } };
+
+const CUES = [
+  { start: 0.48, end: 2.9, text: 'Working with this team was a great' },
+  { start: 2.9, end: 5.125, text: 'experience. I recommend them.' },
+];
+
+type Reply = { status: number; body: unknown } | (() => { status: number; body: unknown });
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** Answers each call with the next reply queued for its `METHOD path`, and records the calls. */
+function stubApi(routes: Record<string, Reply[]>) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input);
+    const method = init?.method ?? 'GET';
+    calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const queue = routes[`${method} ${path}`];
+    if (!queue?.length) throw new Error(`unexpected call ${method} ${path}`);
+    const next = queue.length > 1 ? queue.shift()! : queue[0]!;
+    const { status, body } = typeof next === 'function' ? next() : next;
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return calls;
+}
+
+const ok = (body: unknown) => ({ status: 200, body });
+const failure = (status: number, error: string) => ({ status, body: { error, code: status >= 500 ? 'server_error' : 'invalid_data' } });
+
+function renderWithClient(ui: React.ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+function single(overrides: Partial<React.ComponentProps<typeof TranscriptionReviewDialog>> = {}) {
+  const onOpenChange = vi.fn();
+  const onGenerationStarted = vi.fn();
+  renderWithClient(
+    <TranscriptionReviewDialog
+      open
+      onOpenChange={onOpenChange}
+      responseId={RESPONSE}
+      questionText="What did you like most?"
+      onGenerationStarted={onGenerationStarted}
+      {...overrides}
+    />,
+  );
+  return { onOpenChange, onGenerationStarted };
+}
+
+const transcribePath = `POST /api/testimonials/response/${RESPONSE}/transcribe`;
+const generatePath = `POST /api/testimonials/response/${RESPONSE}/generate-modified/subtitles`;
+const button = (testId: string) => screen.getByTestId(testId) as HTMLButtonElement;
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  // Spec §8: every error is also logged to the console. Tests that expect one assert it.
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  await i18n.changeLanguage('en');
+});
+
+describe('single answer review', () => {
+  it('shows the cues with mm:ss.ms times, and burns the edited cues in the interface language', async () => {
+    const calls = stubApi({ [transcribePath]: [ok({ transcription: CUES })], [generatePath]: [{ status: 202, body: RENDER_JOB }] });
+    const { onOpenChange, onGenerationStarted } = single();
+    expect(screen.getByTestId('transcription-loading').textContent).toContain('Transcribing the answer');
+    expect(button('generate-subtitles').disabled).toBe(true);
+
+    const fields = (await screen.findAllByTestId('cue-text')) as HTMLTextAreaElement[];
+    expect(fields.map((f) => f.value)).toEqual(CUES.map((c) => c.text));
+    expect(screen.getByLabelText('Line 1 · 00:00.480 – 00:02.900')).toBe(fields[0]);
+    expect(screen.getByLabelText('Line 2 · 00:02.900 – 00:05.125')).toBe(fields[1]);
+
+    fireEvent.change(fields[0]!, { target: { value: 'Working with this crew was a great  ' } });
+    fireEvent.change(fields[1]!, { target: { value: '   ' } });
+    expect(screen.getByText('2 lines edited')).toBeTruthy();
+    await i18n.changeLanguage('fr');
+    fireEvent.click(button('generate-subtitles'));
+
+    await waitFor(() => expect(onGenerationStarted).toHaveBeenCalledTimes(1));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(calls.find((c) => c.path.endsWith('/generate-modified/subtitles'))?.body).toEqual({
+      transcription: [{ start: 0.48, end: 2.9, text: 'Working with this crew was a great' }],
+      language: 'fr',
+    });
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('says the transcription failed in the words of the spec, logs it, and retries', async () => {
+    stubApi({ [transcribePath]: [failure(500, 'A server error occurred.'), ok({ transcription: CUES })] });
+    single();
+    const alert = await screen.findByTestId('transcription-error');
+    expect(alert.textContent).toContain('Failed to transcribe video. Please try again.');
+    expect(alert.textContent).not.toContain('server error');
+    expect(consoleError).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByTestId('cue-text')).toHaveLength(2);
+  });
+
+  it('shows why a refused transcription was refused (the engine cannot handle the language)', async () => {
+    stubApi({ [transcribePath]: [failure(422, 'The offline engine only understands English.')] });
+    single();
+    const alert = await screen.findByTestId('transcription-error');
+    expect(alert.textContent).toContain('Failed to transcribe video. Please try again.');
+    expect(alert.textContent).toContain('The offline engine only understands English.');
+  });
+
+  it('disables generate and downloads, with the reason, when there are no cues', async () => {
+    stubApi({ [transcribePath]: [ok({ transcription: [] })] });
+    single();
+    const empty = await screen.findByTestId('transcription-empty');
+    expect(empty.textContent).toContain('No speech was found');
+    for (const id of ['generate-subtitles', 'download-txt', 'download-json', 'download-srt']) {
+      expect(button(id).disabled, id).toBe(true);
+      expect(document.getElementById(button(id).getAttribute('aria-describedby') ?? '')?.textContent).toContain('No speech was found');
+    }
+  });
+
+  it('keeps the edits and offers a retry when starting the subtitled video fails', async () => {
+    const calls = stubApi({
+      [transcribePath]: [ok({ transcription: CUES })],
+      [generatePath]: [failure(409, 'A video of this answer is already being generated. Please wait for it to finish.'), { status: 202, body: RENDER_JOB }],
+    });
+    const { onGenerationStarted, onOpenChange } = single();
+    const fields = await screen.findAllByTestId('cue-text');
+    fireEvent.change(fields[0]!, { target: { value: 'Edited text' } });
+    fireEvent.click(button('generate-subtitles'));
+    const alert = await screen.findByTestId('generate-error');
+    expect(alert.textContent).toContain('Failed to generate video with subtitles. Please try again.');
+    expect(alert.textContent).toContain('already being generated');
+    expect(onGenerationStarted).not.toHaveBeenCalled();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect((screen.getAllByTestId('cue-text')[0] as HTMLTextAreaElement).value).toBe('Edited text');
+    expect(consoleError).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(onGenerationStarted).toHaveBeenCalledTimes(1));
+    expect(calls.filter((c) => c.path.endsWith('/subtitles'))).toHaveLength(2);
+  });
+
+  it('makes no call while closed', () => {
+    const calls = stubApi({});
+    single({ open: false });
+    expect(calls).toEqual([]);
+    expect(screen.queryByTestId('transcription-review-dialog')).toBeNull();
+  });
+});
+
+describe('merged review', () => {
+  const startPath = `POST /api/testimonials/${TESTIMONIAL}/transcribe-merged-responses`;
+  const statusPath = `GET /api/testimonials/transcription-job/${JOB}/status`;
+  const generatePathMerged = `POST /api/testimonials/${TESTIMONIAL}/generate-merged-with-all-subtitles`;
+  const RESULT: TResponseTranscriptions = [
+    { responseId: RESPONSE, questionText: 'What did you like most?', orderPosition: 1, transcription: CUES, error: null },
+    { responseId: RESPONSE_2, questionText: 'Would you recommend us?', orderPosition: 2, transcription: [], error: 'The audio could not be read.' },
+  ];
+  const processing = ok({ status: 'processing', merged_url: null });
+  const done = ok({ status: 'done', merged_url: JSON.stringify(RESULT) });
+
+  function merged() {
+    const onOpenChange = vi.fn();
+    const onGenerationStarted = vi.fn();
+    renderWithClient(
+      <MergedTranscriptionReviewDialog open onOpenChange={onOpenChange} testimonialId={TESTIMONIAL} onGenerationStarted={onGenerationStarted} />,
+    );
+    return { onOpenChange, onGenerationStarted };
+  }
+  /** Lets the poller's 3 s pass. */
+  const tick = (times = 1) => act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * times));
+
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+
+  it('polls the job, then shows every answer with its question, position and error', async () => {
+    const calls = stubApi({
+      [startPath]: [{ status: 202, body: { jobId: JOB } }],
+      [statusPath]: [processing, processing, done],
+      [generatePathMerged]: [{ status: 202, body: { ...RENDER_JOB, state: { ...RENDER_JOB.state, output: 'merge_subtitles' } } }],
+    });
+    const { onGenerationStarted } = merged();
+    expect(screen.getByTestId('transcription-loading')).toBeTruthy();
+    await tick(2);
+    expect(screen.queryAllByTestId('merged-response')).toHaveLength(0);
+    await tick();
+    const answers = await screen.findAllByTestId('merged-response');
+    expect(answers).toHaveLength(2);
+    expect(calls.filter((c) => c.path.endsWith('/status'))).toHaveLength(3);
+    expect(answers[0]!.textContent).toContain('Answer 1');
+    expect(answers[0]!.textContent).toContain('What did you like most?');
+    expect(answers[1]!.textContent).toContain('Answer 2');
+    expect(answers[1]!.textContent).toContain('Not transcribed');
+    // The first answer and the failed one are open; the failed one shows why.
+    expect(screen.getByTestId('merged-response-error').textContent).toContain('The audio could not be read.');
+    const header = screen.getByRole('button', { name: /What did you like most\?/ });
+    expect(header.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(header);
+    expect(header.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryAllByTestId('cue-text')).toHaveLength(0);
+    fireEvent.click(header);
+
+    fireEvent.change(screen.getAllByTestId('cue-text')[1]!, { target: { value: 'experience. I recommend them to everyone.' } });
+    fireEvent.click(button('generate-merged-subtitles'));
+    await waitFor(() => expect(onGenerationStarted).toHaveBeenCalledTimes(1));
+    // Only the answers that were transcribed are sent; the failed one stays as it is on the server.
+    expect(calls.find((c) => c.path.endsWith('/generate-merged-with-all-subtitles'))?.body).toEqual({
+      transcriptions: [
+        {
+          responseId: RESPONSE,
+          questionText: 'What did you like most?',
+          orderPosition: 1,
+          transcription: [CUES[0], { ...CUES[1], text: 'experience. I recommend them to everyone.' }],
+          error: null,
+        },
+      ],
+      language: 'en',
+    });
+  });
+
+  it('times out after more than 5 consecutive failed checks, and a retry starts a new job', async () => {
+    const calls = stubApi({
+      [startPath]: [{ status: 202, body: { jobId: JOB } }],
+      [statusPath]: [...Array.from({ length: 6 }, () => failure(503, 'Unavailable')), done],
+    });
+    merged();
+    await tick(5);
+    expect(screen.queryByTestId('transcription-error')).toBeNull();
+    expect(screen.getByText(/did not answer the last check/)).toBeTruthy();
+    await tick();
+    expect((await screen.findByTestId('transcription-error')).textContent).toContain('Transcription timeout. Please try again.');
+    expect(consoleError).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await tick();
+    expect(await screen.findAllByTestId('merged-response')).toHaveLength(2);
+    expect(calls.filter((c) => c.path.endsWith('/transcribe-merged-responses'))).toHaveLength(2);
+  });
+
+  it('says the start failed, or the job failed, in the words of the spec', async () => {
+    stubApi({ [startPath]: [failure(500, 'boom')] });
+    merged();
+    expect((await screen.findByTestId('transcription-error')).textContent).toContain('Failed to start transcription. Please try again.');
+    cleanup();
+    vi.unstubAllGlobals();
+
+    stubApi({ [startPath]: [{ status: 202, body: { jobId: JOB } }], [statusPath]: [ok({ status: 'error', merged_url: null, error: 'engine missing' })] });
+    merged();
+    await tick();
+    expect((await screen.findByTestId('transcription-error')).textContent).toContain('Transcription failed. Please try again.');
+  });
+
+  it('says the merged generation failed in the words of the spec', async () => {
+    stubApi({ [startPath]: [{ status: 202, body: { jobId: JOB } }], [statusPath]: [done], [generatePathMerged]: [failure(500, 'boom')] });
+    const { onGenerationStarted } = merged();
+    await tick();
+    await screen.findAllByTestId('merged-response');
+    fireEvent.click(button('generate-merged-subtitles'));
+    expect((await screen.findByTestId('generate-error')).textContent).toContain(
+      'Failed to generate merged video with all subtitles. Please try again.',
+    );
+    expect(onGenerationStarted).not.toHaveBeenCalled();
+  });
+});
