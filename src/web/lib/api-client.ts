@@ -58,7 +58,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 export interface ApiRequestOptions<S extends z.ZodType> {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as multipart/form-data. */
   body?: unknown;
   /** The contract's schema of the successful answer; the reply is parsed through it. */
   schema: S;
@@ -177,7 +177,10 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
       headers,
       credentials: isPublicApiPath(path) ? 'omit' : 'include',
     };
-    if (options.body !== undefined) {
+    if (options.body instanceof FormData) {
+      // Multipart upload (the logo): the browser writes the content type with its boundary.
+      init.body = options.body;
+    } else if (options.body !== undefined) {
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(options.body);
     }

@@ -1,1 +1,143 @@
-export { SettingsScreen } from "../dashboard-screens";
+import './font-faces';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { Card } from '../../../components/card';
+import { ErrorState } from '../../../components/error-state';
+import { PageHeader } from '../../../components/page-header';
+import { Seo } from '../../../components/seo';
+import { Skeleton } from '../../../components/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/tabs';
+import { useAuth } from '../../../lib/auth-context';
+import { BRAND_NAME } from '../../../lib/brand';
+import { useProfile } from '../api/get-profile';
+import { useSettings } from '../api/get-settings';
+import { useQuestions } from '../api/list-questions';
+import { AccountPanel } from './account-panel';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { VideoStylePanel } from './video-style-panel';
+
+type TTab = 'account' | 'video';
+const TAB_PARAM = 'tab';
+
+function PanelSkeleton({ rows, testId }: { rows: number; testId: string }) {
+  return (
+    <Card padding="none" aria-hidden="true" data-testid={testId}>
+      <div className="border-b border-gray-100 px-4 py-5 sm:px-6">
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="mt-2 h-4 w-full max-w-md" />
+      </div>
+      <div className="flex flex-col gap-6 px-4 py-6 sm:px-6">
+        {Array.from({ length: rows }, (_, row) => (
+          <div key={row} className="flex flex-col gap-2">
+            <Skeleton className="h-4 w-28" />
+            <Skeleton className="h-10 w-full max-w-xl" />
+          </div>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+/** Spec §8: a failed load of the settings shows the 'fetch error' toast (once per failure). */
+function useFetchErrorToast(error: unknown, what: string) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!error) return;
+    console.warn(`${what} failed.`, error);
+    toast.error(t('settings.errors.fetch'), {
+      toastId: 'settings-fetch-error',
+    });
+  }, [error, what, t]);
+}
+
+/**
+ * Settings (/dashboard/settings, spec §2): 'My account' and 'Video personalisation' as tabs (the
+ * choice is kept in ?tab= so a reload stays on it). Both panels keep their edits while the other tab
+ * shows, and leaving the page with unsaved edits asks first.
+ */
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const tab: TTab = params.get(TAB_PARAM) === 'video' ? 'video' : 'account';
+  const profile = useProfile();
+  const settings = useSettings();
+  const questions = useQuestions(user?.company_id);
+  const [accountDirty, setAccountDirty] = useState(false);
+  const [videoDirty, setVideoDirty] = useState(false);
+  const onAccountDirty = useCallback((dirty: boolean) => setAccountDirty(dirty), []);
+  const onVideoDirty = useCallback((dirty: boolean) => setVideoDirty(dirty), []);
+
+  useFetchErrorToast(profile.error, 'GET /api/user/profile');
+  useFetchErrorToast(settings.error, 'GET /api/auth/settings');
+
+  const onTabChange = (value: string) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'video') next.set(TAB_PARAM, 'video');
+        else next.delete(TAB_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const question = questions.data?.[0]?.text?.trim() || t('settings.preview.sampleQuestion');
+
+  return (
+    <>
+      <Seo
+        title={t('settings.title')}
+        description={t('settings.description', { brand: BRAND_NAME })}
+        robots="noindex"
+      />
+      <UnsavedChangesGuard dirty={accountDirty || videoDirty} />
+      <PageHeader title={t('settings.title')} description={t('settings.description', { brand: BRAND_NAME })} />
+      <Tabs value={tab} onValueChange={onTabChange}>
+        <TabsList aria-label={t('settings.tabs.label')} className="w-full sm:w-fit">
+          <TabsTrigger value="account" data-testid="settings-tab-account">
+            {t('settings.tabs.account')}
+            {accountDirty ? <span aria-hidden="true" className="size-1.5 rounded-full bg-pending-500" /> : null}
+          </TabsTrigger>
+          <TabsTrigger value="video" data-testid="settings-tab-video">
+            {t('settings.tabs.video')}
+            {videoDirty ? <span aria-hidden="true" className="size-1.5 rounded-full bg-pending-500" /> : null}
+          </TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="account" forceMount className="data-[state=inactive]:hidden">
+          {profile.isPending ? (
+            <PanelSkeleton rows={2} testId="settings-account-loading" />
+          ) : profile.isError ? (
+            <ErrorState
+              message={t('settings.errors.fetch')}
+              onRetry={() => void profile.refetch()}
+              retrying={profile.isFetching}
+              data-testid="settings-account-error"
+            />
+          ) : (
+            <AccountPanel profile={profile.data.user} onDirtyChange={onAccountDirty} />
+          )}
+        </TabsContent>
+
+        <TabsContent value="video" forceMount className="data-[state=inactive]:hidden">
+          {settings.isPending ? (
+            <PanelSkeleton rows={6} testId="settings-video-loading" />
+          ) : settings.isError ? (
+            <ErrorState
+              message={t('settings.errors.fetch')}
+              onRetry={() => void settings.refetch()}
+              retrying={settings.isFetching}
+              data-testid="settings-video-error"
+            />
+          ) : (
+            <VideoStylePanel settings={settings.data} question={question} onDirtyChange={onVideoDirty} />
+          )}
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}
