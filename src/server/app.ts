@@ -25,6 +25,7 @@ import { transcriptionRoutes } from './modules/transcription/transcription.route
 import { usersRoutes } from './modules/users/users.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { observabilityRoutes, observeRequests } from './modules/observability/observability.routes.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -43,7 +44,7 @@ export interface BuildAppOptions {
   webDir?: string;
 }
 
-async function readVersion(): Promise<string> {
+export async function readVersion(): Promise<string> {
   const pkg = JSON.parse(await readFile(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { version: string };
   return pkg.version;
 }
@@ -79,6 +80,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   const https = config.appUrl.startsWith('https://');
+  // With S3, media play and download from presigned addresses of the bucket.
+  const mediaOrigins = config.s3 ? [config.s3.publicOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -87,10 +90,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...mediaOrigins],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -111,9 +114,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   registerErrorHandling(app);
   app.decorateRequest('auth', null);
+  observeRequests(app, ctx);
 
   const version = await readVersion();
   await app.register(healthRoutes(ctx, version));
+  await app.register(observabilityRoutes(ctx));
   await app.register(clientErrorRoutes());
   await app.register(authRoutes(ctx));
   await app.register(appConfigRoutes(ctx));

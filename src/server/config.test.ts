@@ -50,6 +50,32 @@ describe('loadConfig', () => {
   });
 });
 
+describe('running as a fleet', () => {
+  const shared = { DATABASE_URL: 'postgres://db/vouchreel', JWT_SECRET: 'j'.repeat(32) };
+
+  it('needs a shared database and signing key for ROLE=api and ROLE=worker, not for the embedded default', () => {
+    expect(() => loadConfig({ ROLE: 'api' })).toThrow(/DATABASE_URL: required with ROLE=api[\s\S]*JWT_SECRET: required with ROLE=api/);
+    expect(() => loadConfig({ ROLE: 'worker', DATABASE_URL: shared.DATABASE_URL })).toThrow(/JWT_SECRET: required with ROLE=worker/);
+    expect(loadConfig({ ROLE: 'worker', ...shared }).role).toBe('worker');
+    expect(() => loadConfig({ ROLE: 'both' })).toThrow(/ROLE/);
+  });
+
+  it('runs as many jobs as there are cores unless told, and waits 25 s on SIGTERM unless told', async () => {
+    const os = await import('node:os');
+    expect(loadConfig({}).workerConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ WORKER_CONCURRENCY: '6' }).workerConcurrency).toBe(6);
+    expect(() => loadConfig({ WORKER_CONCURRENCY: '0' })).toThrow(/WORKER_CONCURRENCY/);
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(25_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '50' }).shutdownTimeoutMs).toBe(50_000);
+  });
+
+  it('keeps /metrics closed without a token, and never echoes a token', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(20) }).metricsToken).toBe('m'.repeat(20));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-secret' })).toThrow(/METRICS_TOKEN: expected at least 16 characters \(got "…"\)/);
+  });
+});
+
 describe('resolveSecrets', () => {
   it('uses JWT_SECRET when set, else generates one secret per DATA_DIR and keeps it', async () => {
     const { mkdtemp, rm, stat } = await import('node:fs/promises');

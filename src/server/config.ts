@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -52,7 +53,7 @@ const ZEnv = z.object({
   UPLOAD_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(60 * 1024 * 1024)),
   FFMPEG_PATH: optional(z.string().min(1)),
   FFPROBE_PATH: optional(z.string().min(1)),
-  FFMPEG_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(32).default(2)),
+  FFMPEG_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_/, 'expected a Stripe secret key (sk_test_… or sk_live_…)')),
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, 'expected a Stripe webhook signing secret (whsec_…)')),
   STRIPE_API_URL: optional(urlWithProtocols(['http:', 'https:'], 'the base URL of the Stripe API')),
@@ -67,9 +68,34 @@ const ZEnv = z.object({
   POCKETSPHINX_PATH: z.preprocess(emptyToUndefined, z.string().min(1).default('pocketsphinx_continuous')),
   GOOGLE_CLIENT_ID: optional(z.string().min(1)),
   GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
+  S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name (3–63 lower-case letters, digits, dots, hyphens)')),
+  S3_ENDPOINT: optional(urlWithProtocols(['http:', 'https:'], 'the base URL of an S3-compatible API, such as https://s3.eu-west-1.amazonaws.com')),
+  S3_PUBLIC_ENDPOINT: optional(urlWithProtocols(['http:', 'https:'], 'the base URL browsers use to reach the bucket')),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).default('us-east-1')),
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  WORKER_CONCURRENCY: optional(z.coerce.number({ message: 'expected a number of jobs' }).int().min(1).max(64)),
+  SHUTDOWN_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(25)),
+  METRICS_TOKEN: optional(z.string().min(16, 'expected at least 16 characters')),
 });
 
 export type Role = 'all' | 'api' | 'worker';
+
+/** An S3-compatible bucket for media (instead of DATA_DIR/media). */
+export interface S3Config {
+  bucket: string;
+  /** Absent: AWS S3 of `region`. */
+  endpoint: string | undefined;
+  /** What browsers reach the bucket at (presigned addresses are signed for it); defaults to `endpoint`. */
+  publicEndpoint: string | undefined;
+  region: string;
+  /** Absent: the SDK's default chain (instance role, web identity, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  /** The origin of presigned addresses, allowed by the web app's Content-Security-Policy. */
+  publicOrigin: string;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -110,6 +136,14 @@ export interface Config {
   transcribe: { url: string | undefined; apiKey: string | undefined; model: string; pocketsphinxPath: string };
   /** Google sign-in through OpenID Connect; absent when not configured (the buttons are hidden). */
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** Media in an S3-compatible bucket when S3_BUCKET is set; otherwise on local disk (mediaDir). */
+  s3: S3Config | undefined;
+  /** Jobs (renders, transcodes, transcriptions) one process runs at once; e-mail has its own lane. */
+  workerConcurrency: number;
+  /** How long SIGTERM waits for requests and jobs in flight; jobs still running are then handed back. */
+  shutdownTimeoutMs: number;
+  /** Bearer token of GET /metrics; absent: the route does not exist. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -125,7 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? '?');
       const got = env[name];
-      return `${name}: ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(name.includes('SECRET') || name.includes('URL') ? '…' : got)})`}`;
+      return `${name}: ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(/SECRET|URL|TOKEN|KEY|ENDPOINT/.test(name) ? '…' : got)})`}`;
     });
     throw new ConfigError(problems);
   }
@@ -143,6 +177,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const priceVars = ['STRIPE_PRICE_STARTER', 'STRIPE_PRICE_SMALL', 'STRIPE_PRICE_MEDIUM', 'STRIPE_PRICE_LARGE', 'STRIPE_PRICE_EXTRA_LARGE'] as const;
   if (e.STRIPE_SECRET_KEY) {
     for (const name of priceVars) if (!e[name]) problems.push(`${name}: required with STRIPE_SECRET_KEY (the Stripe price id of that credit package)`);
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the default AWS credential chain');
+  }
+  if (!e.S3_BUCKET) {
+    for (const name of ['S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID'] as const) {
+      if (e[name]) problems.push(`S3_BUCKET: required with ${name} (the bucket that holds the media)`);
+    }
+  }
+  if (e.ROLE !== 'all') {
+    // Several processes share one state: the database, the signing key and the media must not be local.
+    if (!e.DATABASE_URL) problems.push(`DATABASE_URL: required with ROLE=${e.ROLE} (processes share one PostgreSQL; the embedded database serves one process)`);
+    if (!e.JWT_SECRET) problems.push(`JWT_SECRET: required with ROLE=${e.ROLE} (every process must sign and check with the same key)`);
   }
   if (problems.length) throw new ConfigError(problems);
 
@@ -172,7 +219,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
     ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',
-    ffmpegConcurrency: e.FFMPEG_CONCURRENCY,
+    // One ffmpeg per core unless told: each job runs its ffmpeg steps one after another.
+    ffmpegConcurrency: e.FFMPEG_CONCURRENCY ?? os.availableParallelism(),
     transcribe: { url: e.TRANSCRIBE_URL?.replace(/\/+$/, ''), apiKey: e.TRANSCRIBE_API_KEY, model: e.TRANSCRIBE_MODEL, pocketsphinxPath: e.POCKETSPHINX_PATH },
     stripe: e.STRIPE_SECRET_KEY
       ? {
@@ -192,5 +240,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { issuer: e.GOOGLE_ISSUER, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
         : undefined,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+          publicEndpoint: e.S3_PUBLIC_ENDPOINT?.replace(/\/+$/, ''),
+          region: e.S3_REGION,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          publicOrigin: s3Origin(e.S3_PUBLIC_ENDPOINT ?? e.S3_ENDPOINT, e.S3_BUCKET, e.S3_REGION, e.S3_FORCE_PATH_STYLE === 'true'),
+        }
+      : undefined,
+    workerConcurrency: e.WORKER_CONCURRENCY ?? os.availableParallelism(),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    metricsToken: e.METRICS_TOKEN,
   };
+}
+
+/** The origin presigned addresses point at: the endpoint's, or the bucket's host on AWS. */
+function s3Origin(endpoint: string | undefined, bucket: string, region: string, pathStyle: boolean): string {
+  if (endpoint) {
+    const url = new URL(endpoint);
+    return pathStyle ? url.origin : `${url.protocol}//${bucket}.${url.host}`;
+  }
+  return pathStyle ? `https://s3.${region}.amazonaws.com` : `https://${bucket}.s3.${region}.amazonaws.com`;
 }

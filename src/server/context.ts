@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client.js';
 import type { Secrets } from './lib/secrets.js';
 import type { Queue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
+import type { Metrics } from './modules/observability/metrics.js';
 import type { Storage } from './storage/storage.js';
 
 /** What services, routes and job handlers share: built once at start, passed explicitly. */
@@ -16,5 +17,7 @@ export interface AppContext {
   storage: Storage;
   mailer: Mailer;
   logger: FastifyBaseLogger;
+  /** Prometheus metrics of this process (GET /metrics). */
+  metrics: Metrics;
   startedAt: number;
 }

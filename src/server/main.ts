@@ -2,8 +2,13 @@ import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { createLogger } from './lib/logger.js';
 import { openRuntime } from './runtime.js';
+import { buildWorkerApp } from './modules/observability/worker-app.js';
 
-/** Reads the configuration, opens the database and queue, and serves (and/or works) until SIGTERM. */
+/**
+ * Reads the configuration, opens the database and queue, and serves (and/or works) until SIGTERM.
+ * ROLE=all (default): the API, the web app and the jobs in one process. ROLE=api: HTTP only, no job
+ * runs here. ROLE=worker: jobs only, with HTTP for /api/health, /api/ready and /metrics.
+ */
 async function main() {
   let config;
   try {
@@ -18,13 +23,16 @@ async function main() {
   const logger = createLogger(config);
   const { ctx, close } = await openRuntime({ config, logger, work: config.role !== 'api' });
 
-  const app = config.role === 'worker' ? null : await buildApp(ctx);
-  if (app) {
-    await app.listen({ port: config.port, host: config.host });
-    logger.info(`${config.brandName} is ready at ${config.appUrl} (database: ${ctx.database.driver}, mail: ${ctx.mailer.transport})`);
-    if (!config.isProduction && ctx.mailer.transport === 'outbox') logger.info(`outgoing e-mail: ${config.appUrl}/dev/outbox`);
+  const app = config.role === 'worker' ? await buildWorkerApp(ctx) : await buildApp(ctx);
+  await app.listen({ port: config.port, host: config.host });
+  if (config.role === 'worker') {
+    logger.info({ role: config.role, concurrency: config.workerConcurrency, port: config.port }, 'worker started (HTTP: /api/health, /api/ready, /metrics)');
   } else {
-    logger.info('worker started');
+    logger.info(
+      { role: config.role, storage: ctx.storage.driver },
+      `${config.brandName} is ready at ${config.appUrl} (database: ${ctx.database.driver}, mail: ${ctx.mailer.transport})`,
+    );
+    if (!config.isProduction && ctx.mailer.transport === 'outbox') logger.info(`outgoing e-mail: ${config.appUrl}/dev/outbox`);
   }
 
   let stopping = false;
@@ -35,10 +43,19 @@ async function main() {
     const force = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 25_000);
+    }, config.shutdownTimeoutMs);
     force.unref();
     try {
-      await app?.close();
+      // No new connection; requests in flight finish. Then jobs in flight finish or are handed back.
+      // A keep-alive connection that becomes idle meanwhile would hold the close for Fastify's
+      // keepAliveTimeout (72 s): close those as they appear.
+      const closing = app.close();
+      const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+      try {
+        await closing;
+      } finally {
+        clearInterval(idle);
+      }
       await close();
       logger.info('stopped cleanly');
       process.exit(0);

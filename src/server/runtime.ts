@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -10,7 +10,9 @@ import { jobRegistry } from './jobs/registry.js';
 import { resolveSecrets } from './lib/secrets.js';
 import { createMailer } from './mail/mailer.js';
 import { createLocalStorage } from './storage/local-storage.js';
+import { createS3Storage } from './storage/s3-storage.js';
 import { configureMediaTools, killAllFfmpeg, setFfmpegConcurrency } from './media/ffmpeg.js';
+import { createMetrics } from './modules/observability/metrics.js';
 
 export interface RuntimeOptions {
   config: Config;
@@ -21,10 +23,31 @@ export interface RuntimeOptions {
   work?: boolean;
 }
 
+/**
+ * Temporary files (uploads being checked, renders) live for one request or job and are removed by it;
+ * a process killed meanwhile leaves them behind. Removed at the next start once surely abandoned
+ * (another process may share DATA_DIR).
+ */
+async function sweepTemporaryFiles(dir: string, olderThanMs = 60 * 60_000): Promise<number> {
+  let removed = 0;
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  for (const name of entries) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > olderThanMs) {
+      await rm(file, { recursive: true, force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
 /** Opens every part the app needs, in order, and gives back the context and a way to close it all. */
 export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
   const { config, logger } = options;
   await mkdir(config.dataDir, { recursive: true });
+  const swept = await sweepTemporaryFiles(path.join(config.dataDir, 'tmp'));
+  if (swept) logger.warn({ swept }, 'removed temporary files left by an interrupted process');
   const secrets = await resolveSecrets(config);
   configureMediaTools({ ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath });
   setFfmpegConcurrency(config.ffmpegConcurrency);
@@ -42,16 +65,33 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
       logger.info({ driver: database.driver, ms: Date.now() - started }, 'database ready');
     }
     const queue = await openQueue(database, { logger, definitions: ALL_JOB_DEFINITIONS });
-    const storage = createLocalStorage(config.mediaDir);
+    const s3 = config.s3 ? createS3Storage(config.s3) : undefined;
+    const storage = s3 ?? createLocalStorage(config.mediaDir);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
-    const ctx: AppContext = { config, secrets, database, db: database.db, queue, storage, mailer, logger, startedAt: Date.now() };
-    if (options.work) await queue.work(jobRegistry(ctx));
+    const metrics = createMetrics({
+      database,
+      queues: ALL_JOB_DEFINITIONS.map((d) => d.name),
+      processMetrics: Boolean(config.metricsToken),
+      role: config.role,
+    });
+    const ctx: AppContext = { config, secrets, database, db: database.db, queue, storage, mailer, logger, metrics, startedAt: Date.now() };
+    if (options.work) {
+      await queue.work(jobRegistry(ctx), {
+        concurrency: config.workerConcurrency,
+        onJobEnd: (name, outcome, seconds) => {
+          metrics.jobDuration.observe({ queue: name, outcome }, seconds);
+          if (outcome === 'failed') metrics.jobFailures.inc({ queue: name });
+        },
+      });
+    }
     return {
       ctx,
       close: async () => {
-        await queue.stop();
+        // Jobs in flight get most of the shutdown time; what still runs then is handed back.
+        await queue.stop({ drainMs: Math.max(1000, config.shutdownTimeoutMs - 5000), interrupt: killAllFfmpeg });
         killAllFfmpeg();
         mailer.close();
+        s3?.close();
         if (!options.database) await database.close();
       },
     };

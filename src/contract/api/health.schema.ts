@@ -45,3 +45,17 @@ export const ZHealthResponse = z.object({
   }),
 });
 export type THealthResponse = z.infer<typeof ZHealthResponse>;
+
+/**
+ * GET /api/ready (issue 9): 200 with this body when the database, the storage and the queue answer;
+ * 503 in the error shape `{ error, code }` naming what does not. For load balancers and orchestrators.
+ */
+export const ZReadyResponse = z.object({
+  status: z.literal('ready'),
+  checks: z.object({
+    database: z.object({ ok: z.literal(true), latency_ms: z.number().min(0) }),
+    storage: z.object({ ok: z.literal(true), driver: z.enum(['local', 's3']) }),
+    queue: z.object({ ok: z.literal(true) }),
+  }),
+});
+export type TReadyResponse = z.infer<typeof ZReadyResponse>;

@@ -135,6 +135,8 @@ export const API = {
   },
   health: {
     check: endpoint('GET', '/api/health'),
+    /** Readiness: database, storage and queue reachable (200), else 503 in the error shape. */
+    ready: endpoint('GET', '/api/ready'),
   },
   clientErrors: {
     /** Crash reports of the web app's error boundaries (client-errors.schema.ts); answers 202. */

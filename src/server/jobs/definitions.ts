@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { defineJob } from './queue.js';
 
-/** Every job of the product: name, payload (checked when sent and when run) and retry policy. */
+/**
+ * Every job of the product: name, payload (checked when sent and when run) and retry policy. The media
+ * jobs share the worker's main lane (WORKER_CONCURRENCY jobs at once per process).
+ */
 
 export const sendMailJob = defineJob({
   name: 'send-mail',
@@ -16,6 +19,7 @@ export const sendMailJob = defineJob({
   retryDelaySeconds: 30,
   retryBackoff: true,
   expireInSeconds: 120,
+  // Its own lane: a slow mail server never holds back renders, nor renders e-mail.
   concurrency: 2,
 });
 
@@ -27,7 +31,6 @@ export const transcodeAnswerJob = defineJob({
   retryDelaySeconds: 15,
   retryBackoff: true,
   expireInSeconds: 600,
-  concurrency: 1,
 });
 
 /** Renders one studio output (intro, merge, export…); state lives with the response or testimonial. */
@@ -52,7 +55,6 @@ export const renderOutputJob = defineJob({
   retryDelaySeconds: 10,
   retryBackoff: true,
   expireInSeconds: 900,
-  concurrency: 1,
 });
 
 /** Transcribes every answer of a testimonial for the merged review. */
@@ -63,7 +65,6 @@ export const transcribeMergedJob = defineJob({
   retryDelaySeconds: 10,
   retryBackoff: true,
   expireInSeconds: 900,
-  concurrency: 1,
 });
 
 export const ALL_JOB_DEFINITIONS = [sendMailJob, transcodeAnswerJob, renderOutputJob, transcribeMergedJob];

@@ -1,10 +1,16 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config.js';
+import { currentContext } from './request-context.js';
 
-/** JSON logs in production, pretty ones in development, none in tests unless LOG_LEVEL asks. */
-export function createLogger(config: Pick<Config, 'env' | 'logLevel'>): Logger {
-  return pino({
+/**
+ * JSON logs in production, pretty ones in development, none in tests unless LOG_LEVEL asks. Lines of
+ * the root logger written while a request or a job runs carry its request id (and the job's name and
+ * id); a request's own logger already has it bound, so it gets nothing twice.
+ */
+export function createLogger(config: Pick<Config, 'env' | 'logLevel'>, destination?: DestinationStream): Logger {
+  const options = {
     level: config.logLevel,
+    mixin: (_object: object, _level: number, logger: Logger) => (logger === root ? (currentContext()?.bindings ?? {}) : {}),
     redact: {
       paths: ['req.headers.authorization', 'req.headers["x-refresh-token"]', 'req.headers.cookie', '*.password', '*.new_password'],
       censor: '[redacted]',
@@ -12,5 +18,7 @@ export function createLogger(config: Pick<Config, 'env' | 'logLevel'>): Logger {
     ...(config.env === 'development'
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),
-  });
+  };
+  const root: Logger = destination ? pino(options, destination) : pino(options);
+  return root;
 }

@@ -12,6 +12,12 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Proves the store is reachable and writable. */
   ping(): Promise<void>;
+  /**
+   * A time-limited address from which a browser (or ffprobe) reads the object directly, without going
+   * through this process; only stores that serve objects themselves have it (S3). Call it only where a
+   * signed /files address may be handed out: it carries no further check.
+   */
+  presignGet?(key: string, options: { expiresInSeconds: number; downloadName?: string; audience?: 'public' | 'internal' }): Promise<string>;
 }
 
 /** Keys are '/'-separated relative paths of safe characters; anything else is a programming error. */

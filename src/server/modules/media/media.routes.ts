@@ -3,16 +3,22 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { testimonialRequests } from '../../db/schema.js';
 import { sendError } from '../../http/errors.js';
-import { MEDIA_PREFIX, verifyMediaSignature } from '../../media/signed-urls.js';
+import { MEDIA_PREFIX, MEDIA_URL_TTL_SECONDS, verifyMediaSignature } from '../../media/signed-urls.js';
+
+/** A presigned address lives as long as the signed one it replaces, and at least this long. */
+const MIN_PRESIGN_SECONDS = 60;
 
 /**
  * GET /files/<key>?exp=&sig=: private media through signed addresses only, with byte ranges for video
- * seeking. Answers of a testimonial are served only once the company paid for it.
+ * seeking. Answers of a testimonial are served only once the company paid for it. `download=<name>`
+ * asks for an attachment of that name. With S3 the checks are the same, then the answer is a redirect
+ * to a presigned address of the bucket that expires with the signed one: no byte passes through here.
  */
 export function mediaRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.get(`${MEDIA_PREFIX}*`, { logLevel: 'warn' }, async (request, reply) => {
-      const { exp, sig } = request.query as { exp?: string; sig?: string };
+      const { exp, sig, download } = request.query as { exp?: string; sig?: string; download?: string };
+      const downloadName = typeof download === 'string' && download ? download.replace(/[^\w.-]/g, '_').slice(0, 120) : undefined;
       const raw = (request.params as { '*': string })['*'];
       let key: string;
       try {
@@ -40,6 +46,14 @@ export function mediaRoutes(ctx: AppContext) {
       const head = await ctx.storage.head(key).catch(() => null);
       if (!head) return sendError(reply, 404, { error: 'No such file.', code: 'not_found' });
 
+      if (ctx.storage.presignGet) {
+        const remaining = Number(exp) - Math.floor(Date.now() / 1000);
+        const expiresInSeconds = Math.min(MEDIA_URL_TTL_SECONDS, Math.max(MIN_PRESIGN_SECONDS, remaining));
+        const target = await ctx.storage.presignGet(key, { expiresInSeconds, ...(downloadName ? { downloadName } : {}) });
+        return reply.header('cache-control', 'private, no-store').redirect(target, 302);
+      }
+
+      if (downloadName) reply.header('content-disposition', `attachment; filename="${downloadName}"`);
       reply
         .header('content-type', head.contentType)
         .header('accept-ranges', 'bytes')
