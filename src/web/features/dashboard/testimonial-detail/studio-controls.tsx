@@ -21,12 +21,20 @@ export interface DownloadLinkProps {
   className?: string;
 }
 
+/**
+ * The signed address asking the server for an attachment named `fileName`: the `download` attribute
+ * alone is ignored once our address redirects to the bucket (S3 deployments).
+ */
+export function attachmentUrl(url: string, fileName: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}download=${encodeURIComponent(fileName)}`;
+}
+
 /** A download of a signed address, styled as a small button; without an address or while disabled it is inert. */
 export function DownloadLink({ url, fileName, children, variant = 'secondary', disabled = false, className, ...props }: DownloadLinkProps) {
   const inert = disabled || !url;
   return (
     <a
-      href={inert ? undefined : url}
+      href={inert ? undefined : attachmentUrl(url, fileName)}
       download={inert ? undefined : fileName}
       aria-disabled={inert || undefined}
       role={inert ? 'link' : undefined}

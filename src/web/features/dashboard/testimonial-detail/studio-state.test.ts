@@ -215,3 +215,11 @@ describe('formats', () => {
     expect(downloadName('   ', 'merged', signed('merged.mp4'))).toBe('testimonial-merged.mp4');
   });
 });
+
+describe('attachment addresses', () => {
+  it('ask our file route for an attachment with the suggested name, keeping the signature', async () => {
+    const { attachmentUrl } = await import('./studio-controls');
+    expect(attachmentUrl('/files/a/b.mp4?exp=1&sig=x', 'claire dubois-1.mp4')).toBe('/files/a/b.mp4?exp=1&sig=x&download=claire%20dubois-1.mp4');
+    expect(attachmentUrl('/files/a/b.mp4', 'x.mp4')).toBe('/files/a/b.mp4?download=x.mp4');
+  });
+});

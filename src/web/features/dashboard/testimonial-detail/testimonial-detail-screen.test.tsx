@@ -176,7 +176,7 @@ describe('testimonial detail: header and states of the detail call', () => {
     expect(video.getAttribute('preload')).toBe('metadata');
     expect(video.hasAttribute('controls')).toBe(true);
     expect(video.hasAttribute('playsinline')).toBe(true);
-    expect(within(card()).getByTestId('action-download-original').getAttribute('href')).toBe(media('a/answer.mp4'));
+    expect(within(card()).getByTestId('action-download-original').getAttribute('href')).toBe(`${media('a/answer.mp4')}&download=claire-dubois-1-original.mp4`);
     expect(screen.getByTestId('testimonial-detail-back').getAttribute('href')).toBe('/dashboard/testimonials');
   });
 
@@ -315,7 +315,7 @@ describe('testimonial detail: start calls and renders (spec §8)', () => {
       expect(screen.getByTestId(id).hasAttribute('href'), id).toBe(false);
     }
     // The original stays downloadable.
-    expect(screen.getByTestId('action-download-original').getAttribute('href')).toBe(media('a/answer.mp4'));
+    expect(screen.getByTestId('action-download-original').getAttribute('href')).toBe(`${media('a/answer.mp4')}&download=claire-dubois-1-original.mp4`);
   });
 });
 
