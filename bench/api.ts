@@ -10,9 +10,11 @@
  * 2. 50 customers at once each submit three 20 s answers: all must complete, none lost; reported is the
  *    time until every answer is transcoded and ready for viewing.
  *
- * Loopback only; every loop is bounded in count and time.
+ * Loopback only; every loop is bounded in count and time. BENCH_DATABASE_URL runs it on PostgreSQL
+ * (point it at a scratch database), BENCH_API_SECONDS and BENCH_CUSTOMERS shorten it.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -108,7 +110,10 @@ async function main() {
   if (built.status !== 0) throw new Error('build failed');
   const bare = await startBare();
   // Enough welcome credits to view every load testimonial; the request quota is per company per hour.
-  const server = await startServer({ LOG_LEVEL: 'error', TRUST_PROXY: 'true', FREE_CREDITS: String(CUSTOMERS + 5) });
+  // BENCH_DATABASE_URL: the same run on PostgreSQL (the fleet's database) instead of embedded PGlite.
+  const database = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL, JWT_SECRET: randomBytes(32).toString('hex') } : {};
+  const server = await startServer({ LOG_LEVEL: 'error', TRUST_PROXY: 'true', FREE_CREDITS: String(CUSTOMERS + 5), ...database });
+  console.log(`database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}`);
   const results: Record<string, unknown> = {};
   try {
     const company = await signUpCompany(server, { prefix: 'bench' });
