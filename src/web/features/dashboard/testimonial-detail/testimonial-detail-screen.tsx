@@ -605,6 +605,7 @@ function TestimonialDetail({ id }: { id: string }) {
               }}
               responseId={dialog.response.id}
               questionText={dialog.response.question.text}
+              customerName={testimonial.customer_name}
               onGenerationStarted={() => void onSubtitlesStarted('subtitles', { kind: 'response', id: dialog.response.id })}
             />
           )}
@@ -615,6 +616,7 @@ function TestimonialDetail({ id }: { id: string }) {
                 if (!open) setDialog(null);
               }}
               testimonialId={testimonial.id}
+              customerName={testimonial.customer_name}
               onGenerationStarted={() => void onSubtitlesStarted('merge_subtitles', { kind: 'testimonial' })}
             />
           )}

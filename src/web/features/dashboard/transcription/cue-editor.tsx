@@ -4,6 +4,7 @@ import { SEGMENT_TEXT_MAX_LENGTH } from '../../../../contract/api/transcription.
 import type { TTranscription } from '../../../../contract/api/transcription.schema.js';
 import { shortTime } from '../../../../contract/subtitles.js';
 import { TextArea } from '../../../components/text-area';
+import { cn } from '../../../lib/cn';
 
 export interface CueEditorProps {
   cues: TTranscription;
@@ -36,7 +37,8 @@ export function CueEditor({ cues, original, onChange, disabled = false }: CueEdi
               maxLength={SEGMENT_TEXT_MAX_LENGTH}
               disabled={disabled}
               spellCheck
-              className={edited ? '[&_textarea]:border-brand-400 [&_textarea]:bg-brand-50/40' : undefined}
+              // The field grows with its text where the browser can (field-sizing), from two lines.
+              className={cn('[&_textarea]:min-h-16 [&_textarea]:[field-sizing:content]', edited && '[&_textarea]:border-brand-400 [&_textarea]:bg-brand-50/40')}
               onChange={(event) => onChange(index, event.target.value)}
               data-testid="cue-text"
               data-edited={edited || undefined}
