@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, watchErrors, type BrowserSession } from './support/browser.js';
-import { signInInBrowser, signUpCompany } from './support/fixtures.js';
+import { recordTestimonial, signInInBrowser, signUpCompany, type Company } from './support/fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const run = promisify(execFile);
@@ -63,6 +63,8 @@ describe('settings', () => {
   let server: RunningServer;
   let browser: BrowserSession;
   let workDir: string;
+  /** The company whose style and logo the first journey saves, used by the second. */
+  let company: Company;
 
   beforeAll(async () => {
     server = await startServer();
@@ -77,7 +79,7 @@ describe('settings', () => {
 
   it('saves the account and the video style, with a logo, and keeps them after a reload', async () => {
     const rival = await signUpCompany(server, { prefix: 'rival' });
-    const company = await signUpCompany(server, { prefix: 'settings' });
+    company = await signUpCompany(server, { prefix: 'settings' });
     // The onboarding tour would cover the page: this journey is about the settings.
     await company.api('PUT', '/api/user/complete-onboarding', {});
     const logo = path.join(workDir, 'logo.png');
@@ -334,5 +336,62 @@ describe('settings', () => {
 
     // The only error the browser reported is the refused name (409, shown to the person above).
     expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+  });
+  it('puts the saved question style, background and logo into a generated intro, which plays', { timeout: 180_000 }, async () => {
+    expect(company, 'the first journey saved a style').toBeDefined();
+    const recorded = await recordTestimonial(server, company, { questions: ['What changed for your team?'], clips: [{ seconds: 2, tone: 520 }] });
+    await company.api('POST', `/api/testimonials/pay/${recorded.id}`, {});
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInInBrowser(page, server, company);
+    await page.goto(`${server.url}/dashboard/testimonials/${recorded.id}`);
+    const card = page.locator('[data-testid="response-card"]').first();
+    await card.locator('[data-testid="action-intro"]:not([disabled])').waitFor();
+    await card.locator('[data-testid="action-intro"]').click();
+    await page.click('[data-testid="confirm-action"]');
+    await page.waitForSelector('[data-testid="success-banner"]', { timeout: 150_000 });
+    expect(await card.getAttribute('data-has-modified')).toBe('true');
+
+    // It plays in the page…
+    const video = card.locator('[data-testid="answer-video"]');
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+      return element.play();
+    });
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+
+    // …and its card, one second in, is drawn in the saved style: background, logo, question colour.
+    const { testimonial } = await company.api<{ testimonial: { testimonial_responses: { modified_video_url: string | null }[] } }>(
+      'GET',
+      `/api/testimonials/request/${recorded.id}?company_id=${company.companyId}`,
+    );
+    const url = new URL(testimonial.testimonial_responses[0]!.modified_video_url!, server.url).toString();
+    const file = path.join(workDir, 'intro.mp4');
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    await writeFile(file, Buffer.from(await res.arrayBuffer()));
+    const { stdout: size } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file]);
+    const [width, height] = size.trim().split(',').map(Number) as [number, number];
+    const { stdout: frame } = await run('ffmpeg', ['-v', 'error', '-ss', '1', '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
+      encoding: 'buffer',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const pixel = (x: number, y: number) => {
+      const i = (Math.round(y) * width + Math.round(x)) * 3;
+      return [frame[i]!, frame[i + 1]!, frame[i + 2]!] as const;
+    };
+    const near = (p: readonly number[], hex: string, tolerance = 40) =>
+      [1, 3, 5].every((o, k) => Math.abs(p[k]! - parseInt(hex.slice(o, o + 2), 16)) <= tolerance);
+    expect(near(pixel(4, height - 4), '#1e3a8a'), `corner ${pixel(4, height - 4).join(',')}`).toBe(true);
+    // The logo sits at the top, centred (red in this test).
+    expect(near(pixel(width / 2, height * 0.14), '#ff0000', 60), `logo ${pixel(width / 2, height * 0.14).join(',')}`).toBe(true);
+    let questionPixels = 0;
+    for (let y = Math.round(height * 0.3); y < height * 0.8; y += 1) {
+      for (let x = 0; x < width; x += 1) if (near(pixel(x, y), '#ffcc00', 50)) questionPixels += 1;
+    }
+    expect(questionPixels, 'pixels in the question colour').toBeGreaterThan(300);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });
