@@ -369,3 +369,108 @@ export function GiftIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function DownloadIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 4v11M7.5 10.5 12 15l4.5-4.5" />
+      <path d="M5 19h14" />
+    </Icon>
+  );
+}
+
+/** A phone-shaped frame with an arrow: a vertical export for social platforms. */
+export function ExportIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="6.5" y="3" width="11" height="18" rx="2" />
+      <path d="M12 14V8M9.5 10.5 12 8l2.5 2.5" />
+    </Icon>
+  );
+}
+
+/** Two stacked clips joining: the merged video. */
+export function MergeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="4" width="8" height="6" rx="1.5" />
+      <rect x="13" y="4" width="8" height="6" rx="1.5" />
+      <path d="M7 10v2.5a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2V10M12 14.5V20" />
+    </Icon>
+  );
+}
+
+/** A frame with two lines of text at its foot: subtitles. */
+export function SubtitlesIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M7 12.5h4M13 12.5h4M7 15.5h7" />
+    </Icon>
+  );
+}
+
+/** A title card before a clip: the question intro. */
+export function IntroIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M7.5 10h9M9.5 13.5h5" />
+    </Icon>
+  );
+}
+
+export function RegenerateIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M20 12a8 8 0 0 1-14.2 5M4 12a8 8 0 0 1 14.2-5" />
+      <path d="M18.5 3.5V7H15M5.5 20.5V17H9" />
+    </Icon>
+  );
+}
+
+export function ExpandIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M14 4h6v6M10 20H4v-6M20 4l-7 7M4 20l7-7" />
+    </Icon>
+  );
+}
+
+export function ExternalIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M14 4h6v6M20 4l-9 9" />
+      <path d="M18 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4" />
+    </Icon>
+  );
+}
+
+/** Sound waves: speech being listened to. */
+export function WaveformIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 10v4M8 7v10M12 4v16M16 8v8M20 11v2" />
+    </Icon>
+  );
+}
+
+/** A shield with a tick: payments handled securely. */
+export function ShieldCheckIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3 5 6v5.5c0 4.3 2.9 8 7 9.5 4.1-1.5 7-5.2 7-9.5V6l-7-3Z" />
+      <path d="m9 12 2.2 2.2L15.5 10" />
+    </Icon>
+  );
+}
+
+/** An open padlock: a testimonial that has been paid for. */
+export function UnlockIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
+      <path d="M8 10.5V7.5a4 4 0 0 1 7.7-1.5" />
+    </Icon>
+  );
+}

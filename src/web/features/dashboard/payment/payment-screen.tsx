@@ -20,7 +20,7 @@ import { BuyPackageDialog } from "./buy-package-dialog";
 import { packageFigures } from "./package-display";
 import { PaymentReturnBanner } from "./payment-return-banner";
 import { PAYMENT_RETURN_PARAMS, readPaymentReturn } from "./payment-return";
-import { ShieldCheckIcon } from "./payment-icons";
+import { ShieldCheckIcon } from "../../../components/icons";
 
 function PackageCard({
   pkg,

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { DownloadLink, RenderStatus, VersionToggle } from './studio-controls';
-import { ExportIcon, MergeIcon, RegenerateIcon, SubtitlesIcon } from './studio-icons';
+import { ExportIcon, MergeIcon, RegenerateIcon, SubtitlesIcon } from '../../../components/icons';
 import { downloadName, isPreparing, mergedActions } from './studio-state';
 import { Duration, PanelErrorBoundary, VideoPlayer } from './video-player';
 

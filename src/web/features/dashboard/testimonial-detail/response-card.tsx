@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { EyeIcon } from '../../../components/icons';
 import { DownloadLink, RenderStatus, VersionToggle } from './studio-controls';
-import { ExportIcon, IntroIcon, RegenerateIcon, SubtitlesIcon } from './studio-icons';
+import { ExportIcon, IntroIcon, RegenerateIcon, SubtitlesIcon } from '../../../components/icons';
 import { downloadName, isPreparing, isRunning, responseActions } from './studio-state';
 import { Duration, PanelErrorBoundary, VideoPlayer } from './video-player';
 

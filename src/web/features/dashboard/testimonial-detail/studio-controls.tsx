@@ -8,7 +8,7 @@ import { ProgressBar } from '../../../components/progress-bar';
 import { Spinner } from '../../../components/spinner';
 import { cn } from '../../../lib/cn';
 import { formatPercent } from '../../../lib/format';
-import { DownloadIcon } from './studio-icons';
+import { DownloadIcon } from '../../../components/icons';
 
 export interface DownloadLinkProps {
   url: string | null;

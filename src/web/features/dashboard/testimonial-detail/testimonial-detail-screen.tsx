@@ -35,7 +35,7 @@ import { MergedCard, MergePrompt } from './merged-card';
 import { ResponseCard } from './response-card';
 import { ActionConfirmDialog, ProcessingModal, VideoModal } from './studio-dialogs';
 import type { TStudioAction } from './studio-dialogs';
-import { DownloadIcon, ExternalIcon } from './studio-icons';
+import { DownloadIcon, ExternalIcon } from '../../../components/icons';
 import { anyJobRunning, displayedProgress, isPreparing, isRunning, mergedActions, runningJob } from './studio-state';
 import { useSinglePlayback } from './video-player';
 

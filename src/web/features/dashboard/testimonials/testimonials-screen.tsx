@@ -25,7 +25,7 @@ import { useStats } from "../api/get-stats";
 import { useRequests } from "../api/list-requests";
 import { PayToViewDialog } from "./pay-to-view-dialog";
 import { testimonialAction } from "./testimonial-action";
-import { UnlockIcon } from "./testimonials-icons";
+import { UnlockIcon } from "../../../components/icons";
 
 function ListSkeleton() {
   return (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { TRANSCRIPT_FORMATS, type TranscriptFormat } from './transcription-files';
-import { DownloadIcon } from './transcription-icons';
+import { DownloadIcon } from '../../../components/icons';
 
 export interface DownloadBarProps {
   /** The formats offered, in this order (default: .txt, .json, .srt). */

@@ -23,7 +23,7 @@ import {
   transcriptFileName,
   type TranscriptFormat,
 } from './transcription-files';
-import { DownloadIcon, SubtitlesIcon } from './transcription-icons';
+import { DownloadIcon, SubtitlesIcon } from '../../../components/icons';
 import { useStudioLanguage } from './use-studio-language';
 import { useTranscriptionJob, type TranscriptionJobFailure } from './use-transcription-job';
 

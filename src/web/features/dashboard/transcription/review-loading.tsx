@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/skeleton';
 import { Spinner } from '../../../components/spinner';
-import { WaveformIcon } from './transcription-icons';
+import { WaveformIcon } from '../../../components/icons';
 
 export interface ReviewLoadingProps {
   title: string;

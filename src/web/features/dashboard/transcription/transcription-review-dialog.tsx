@@ -21,7 +21,7 @@ import {
   transcriptFileName,
   type TranscriptFormat,
 } from './transcription-files';
-import { SubtitlesIcon } from './transcription-icons';
+import { SubtitlesIcon } from '../../../components/icons';
 import { useStudioLanguage } from './use-studio-language';
 
 export interface TranscriptionReviewDialogProps {
