@@ -1,4 +1,5 @@
 import { EXPORT_PLATFORM_SPECS, type TCropArea, type TExportPlatform } from '../../contract/api/studio.schema.js';
+import { wrapText } from '../../contract/text-wrap.js';
 
 /**
  * Pure builders of the ffmpeg invocations: one run per output, the card, logo overlay, scaling,
@@ -23,30 +24,7 @@ export function cropPixels(area: TCropArea, width: number, height: number) {
   return { x: x - (x % 2), y: y - (y % 2), w, h };
 }
 
-/** Greedy word wrap to at most `maxChars` a line (long words are cut). */
-export function wrapText(text: string, maxChars: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
-    let w = word;
-    while (w.length > maxChars) {
-      if (line) {
-        lines.push(line);
-        line = '';
-      }
-      lines.push(w.slice(0, maxChars));
-      w = w.slice(maxChars);
-    }
-    if (!line) line = w;
-    else if (line.length + 1 + w.length <= maxChars) line += ` ${w}`;
-    else {
-      lines.push(line);
-      line = w;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
+export { wrapText };
 
 export interface CardStyle {
   background: string;

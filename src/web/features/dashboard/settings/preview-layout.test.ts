@@ -5,7 +5,6 @@ import {
   cardChain,
   REFERENCE_HEIGHT as RENDER_REFERENCE_HEIGHT,
   subtitlesFilter,
-  wrapText as rendererWrapText,
 } from '../../../../server/media/render.js';
 import { PREVIEW_FONTS, previewFont } from './preview-fonts';
 import {
@@ -17,7 +16,6 @@ import {
   REFERENCE_WIDTH,
   scaledSize,
   wrapSubtitle,
-  wrapText,
 } from './preview-layout';
 
 const arial = PREVIEW_FONTS.Arial;
@@ -37,22 +35,6 @@ describe('preview scaling', () => {
 });
 
 describe('intro card layout', () => {
-  const questions = [
-    'What did you like most about working with us?',
-    'Qu’est-ce qui vous a décidé à travailler avec nous, et que diriez-vous à un ami qui hésite ?',
-    'Supercalifragilisticexpialidocious',
-    '  spaced   out   words  ',
-    '',
-  ];
-
-  it('wraps words exactly as the renderer does', () => {
-    for (const text of questions) {
-      for (const width of [8, 12, 16, 22, 39, 60]) {
-        expect(wrapText(text, width), `${text} @ ${width}`).toEqual(rendererWrapText(text, width));
-      }
-    }
-  });
-
   it('fits as many characters a line as the studio service, at any frame size of the same shape', () => {
     expect(cardMaxChars(36)).toBe(39);
     expect(cardMaxChars(36, 1280, 720)).toBe(39);

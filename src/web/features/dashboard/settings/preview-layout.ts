@@ -16,6 +16,7 @@
  *   a 2-unit black outline with the border on, a 1-unit black shadow without it.
  */
 import type { PreviewFont } from './preview-fonts';
+import { wrapText } from '../../../../contract/text-wrap.js';
 
 /** The renderer's REFERENCE_HEIGHT: font sizes are pixels on a frame this high. */
 export const REFERENCE_HEIGHT = 540;
@@ -56,30 +57,7 @@ export function scaledSize(size: number, frameHeight: number): number {
 
 const even = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
 
-/** Greedy word wrap to at most `maxChars` a line, long words cut: the renderer's wrapText. */
-export function wrapText(text: string, maxChars: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
-    let w = word;
-    while (w.length > maxChars) {
-      if (line) {
-        lines.push(line);
-        line = '';
-      }
-      lines.push(w.slice(0, maxChars));
-      w = w.slice(maxChars);
-    }
-    if (!line) line = w;
-    else if (line.length + 1 + w.length <= maxChars) line += ` ${w}`;
-    else {
-      lines.push(line);
-      line = w;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
+export { wrapText };
 
 /** Characters a card line holds at `size` on a `width` × `height` frame (the studio service's rule). */
 export function cardMaxChars(size: number, width = REFERENCE_WIDTH, height = REFERENCE_HEIGHT): number {
