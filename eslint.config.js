@@ -49,7 +49,7 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    ignores: ['src/server/config.ts', 'src/server/test/**', 'src/server/**/*.test.ts', 'src/server/security/**'],
+    ignores: ['src/server/config.ts', 'src/server/test/**', 'src/server/**/*.test.ts', 'src/server/security/**', 'src/server/reliability/**'],
     rules: {
       ...noEnv,
       'no-restricted-imports': [

@@ -58,14 +58,27 @@ export function ensureBuilt() {
   withLock(build);
 }
 
+/** The server alone (the reliability suite runs API and worker processes without the web app). */
+export function ensureServerBuilt() {
+  withLock(buildServer);
+}
+
+const common = ['src/contract', 'package-lock.json'];
+
 function build() {
-  const common = ['src/contract', 'package-lock.json'];
   if (outdated('dist/web/index.html', ['src/web', 'public', 'vite.config.ts', ...common])) {
     run('Building the web app', [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
   }
+  buildServer();
+}
+
+function buildServer() {
   if (outdated('dist/node/server/main.js', ['src/server', 'tsconfig.server.json', 'tsconfig.base.json', ...common])) {
     run('Building the server', [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json']);
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) ensureBuilt();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--server')) ensureServerBuilt();
+  else ensureBuilt();
+}

@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'rate_limited',
   'unauthorized',
+  /** The service cannot answer for a moment (its database is unreachable): try again shortly. */
+  'unavailable',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;
@@ -74,4 +76,5 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   unauthorized: 401,
+  unavailable: 503,
 };

@@ -60,13 +60,16 @@ describe('running as a fleet', () => {
     expect(() => loadConfig({ ROLE: 'both' })).toThrow(/ROLE/);
   });
 
-  it('runs as many jobs as there are cores unless told, and waits 25 s on SIGTERM unless told', async () => {
+  it('runs as many jobs as there are cores unless told, waits 25 s on SIGTERM and presumes a silent process dead after 30 s unless told', async () => {
     const os = await import('node:os');
     expect(loadConfig({}).workerConcurrency).toBe(os.availableParallelism());
     expect(loadConfig({ WORKER_CONCURRENCY: '6' }).workerConcurrency).toBe(6);
     expect(() => loadConfig({ WORKER_CONCURRENCY: '0' })).toThrow(/WORKER_CONCURRENCY/);
     expect(loadConfig({}).shutdownTimeoutMs).toBe(25_000);
     expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '50' }).shutdownTimeoutMs).toBe(50_000);
+    expect(loadConfig({}).workerLeaseSeconds).toBe(30);
+    expect(loadConfig({ WORKER_LEASE_SECONDS: '8' }).workerLeaseSeconds).toBe(8);
+    expect(() => loadConfig({ WORKER_LEASE_SECONDS: '1' })).toThrow(/WORKER_LEASE_SECONDS/);
   });
 
   it('keeps /metrics closed without a token, and never echoes a token', () => {

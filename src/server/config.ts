@@ -77,6 +77,7 @@ const ZEnv = z.object({
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   WORKER_CONCURRENCY: optional(z.coerce.number({ message: 'expected a number of jobs' }).int().min(1).max(64)),
   SHUTDOWN_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(25)),
+  WORKER_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(3).max(3600).default(30)),
   METRICS_TOKEN: optional(z.string().min(16, 'expected at least 16 characters')),
 });
 
@@ -142,6 +143,11 @@ export interface Config {
   workerConcurrency: number;
   /** How long SIGTERM waits for requests and jobs in flight; jobs still running are then handed back. */
   shutdownTimeoutMs: number;
+  /**
+   * A process not seen (heartbeat) for this long is presumed dead: its jobs go back to the queue and its
+   * temporary folder is removed. Processes refresh their heartbeat every lease/6 seconds (1–5 s).
+   */
+  workerLeaseSeconds: number;
   /** Bearer token of GET /metrics; absent: the route does not exist. */
   metricsToken: string | undefined;
 }
@@ -253,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     workerConcurrency: e.WORKER_CONCURRENCY ?? os.availableParallelism(),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    workerLeaseSeconds: e.WORKER_LEASE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
   };
 }

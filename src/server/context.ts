@@ -19,5 +19,10 @@ export interface AppContext {
   logger: FastifyBaseLogger;
   /** Prometheus metrics of this process (GET /metrics). */
   metrics: Metrics;
+  /**
+   * This process's own temporary folder (DATA_DIR/tmp/<process id>): create it on use; what a killed
+   * process leaves in its folder is removed once another process finds it dead.
+   */
+  tmpDir: string;
   startedAt: number;
 }

@@ -1,10 +1,12 @@
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { ALL_JOB_DEFINITIONS } from './jobs/definitions.js';
+import { startPresence } from './jobs/presence.js';
 import { openQueue } from './jobs/queue.js';
 import { jobRegistry } from './jobs/registry.js';
 import { resolveSecrets } from './lib/secrets.js';
@@ -23,31 +25,10 @@ export interface RuntimeOptions {
   work?: boolean;
 }
 
-/**
- * Temporary files (uploads being checked, renders) live for one request or job and are removed by it;
- * a process killed meanwhile leaves them behind. Removed at the next start once surely abandoned
- * (another process may share DATA_DIR).
- */
-async function sweepTemporaryFiles(dir: string, olderThanMs = 60 * 60_000): Promise<number> {
-  let removed = 0;
-  const entries = await readdir(dir).catch(() => [] as string[]);
-  for (const name of entries) {
-    const file = path.join(dir, name);
-    const info = await stat(file).catch(() => null);
-    if (info && Date.now() - info.mtimeMs > olderThanMs) {
-      await rm(file, { recursive: true, force: true });
-      removed += 1;
-    }
-  }
-  return removed;
-}
-
 /** Opens every part the app needs, in order, and gives back the context and a way to close it all. */
 export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
   const { config, logger } = options;
   await mkdir(config.dataDir, { recursive: true });
-  const swept = await sweepTemporaryFiles(path.join(config.dataDir, 'tmp'));
-  if (swept) logger.warn({ swept }, 'removed temporary files left by an interrupted process');
   const secrets = await resolveSecrets(config);
   configureMediaTools({ ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath });
   setFfmpegConcurrency(config.ffmpegConcurrency);
@@ -64,7 +45,20 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
       await database.migrate();
       logger.info({ driver: database.driver, ms: Date.now() - started }, 'database ready');
     }
-    const queue = await openQueue(database, { logger, definitions: ALL_JOB_DEFINITIONS });
+    // This process's id: its row in `workers`, the holder of the jobs it takes, its temporary folder.
+    const processId = randomUUID();
+    const queue = await openQueue(database, { logger, definitions: ALL_JOB_DEFINITIONS, workerId: processId });
+    // Temporary files (uploads being checked, renders) live in DATA_DIR/tmp/<process id> for one request
+    // or job; what a killed process leaves there is removed once it is known dead, as are its jobs requeued.
+    const presence = await startPresence({
+      id: processId,
+      database,
+      role: config.role,
+      tmpRoot: path.join(config.dataDir, 'tmp'),
+      leaseSeconds: config.workerLeaseSeconds,
+      logger,
+      ...(options.work ? { recover: queue.recover } : {}),
+    });
     const s3 = config.s3 ? createS3Storage(config.s3) : undefined;
     const storage = s3 ?? createLocalStorage(config.mediaDir);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
@@ -74,7 +68,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
       processMetrics: Boolean(config.metricsToken),
       role: config.role,
     });
-    const ctx: AppContext = { config, secrets, database, db: database.db, queue, storage, mailer, logger, metrics, startedAt: Date.now() };
+    const ctx: AppContext = { config, secrets, database, db: database.db, queue, storage, mailer, logger, metrics, tmpDir: presence.tmpDir, startedAt: Date.now() };
     if (options.work) {
       await queue.work(jobRegistry(ctx), {
         concurrency: config.workerConcurrency,
@@ -90,6 +84,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
         // Jobs in flight get most of the shutdown time; what still runs then is handed back.
         await queue.stop({ drainMs: Math.max(1000, config.shutdownTimeoutMs - 5000), interrupt: killAllFfmpeg });
         killAllFfmpeg();
+        await presence.stop();
         mailer.close();
         s3?.close();
         if (!options.database) await database.close();

@@ -26,6 +26,11 @@ export interface Database {
   /** The PostgreSQL URL, when not embedded. */
   url?: string;
   executeSql: ExecuteSql;
+  /**
+   * Runs `fn` in one transaction with a raw SQL executor (pg-boss calls accept it as their `db`, so a
+   * job can be taken, completed or sent together with rows of ours). Rolled back if `fn` throws.
+   */
+  transaction<T>(fn: (executeSql: ExecuteSql) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   ping(): Promise<number>;
   close(): Promise<void>;
@@ -45,6 +50,9 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/** How long taking a connection from the pool may wait (a new connection, or a free one under load). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** Arbitrary constant naming the migration lock of this app. */
 const MIGRATION_LOCK_KEY = 727_001;
 
@@ -56,7 +64,8 @@ async function ping(db: Db): Promise<number> {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A database that does not accept connections fails calls within seconds (503) instead of holding them.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // An idle client that errors (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -66,6 +75,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       url: options.databaseUrl,
       pool,
       executeSql: async (text, values) => pool.query(text, values),
+      transaction: async (fn) => {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          await client.query('begin');
+          const result = await fn((text, values) => client.query(text, values));
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback').catch((rollbackError: unknown) => {
+            // The connection itself failed: it must not go back to the pool.
+            broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+          });
+          throw error;
+        } finally {
+          client.release(broken);
+        }
+      },
       // Several processes may start at once: one migrates while the others wait on an advisory lock.
       migrate: async () => {
         const client = await pool.connect();
@@ -98,6 +125,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // pg-boss's own migrations are multi-statement scripts without parameters: those need `exec`.
     executeSql: async (text, values) =>
       values?.length ? pgl.query(text, values) : ((await pgl.exec(text)).at(-1) ?? { rows: [] }),
+    transaction: (fn) =>
+      pgl.transaction((tx) => fn(async (text, values) => (values?.length ? tx.query(text, values) : ((await tx.exec(text)).at(-1) ?? { rows: [] })))),
     migrate: () => migratePglite(drizzled, { migrationsFolder: MIGRATIONS_DIR }),
     ping: () => ping(db),
     close: async () => {

@@ -404,3 +404,39 @@ export const oauthCodes = pgTable(
   },
   (t) => [uniqueIndex('oauth_codes_hash_uq').on(t.codeHash)],
 );
+
+/**
+ * Every running server process (roles api, worker, all): it registers at start, refreshes `last_seen`
+ * every few seconds and removes its row when it stops cleanly. A process not seen for WORKER_LEASE_SECONDS
+ * (or, on the same machine, whose pid is gone) is presumed dead: the jobs it held go back to the queue
+ * and its temporary folder (DATA_DIR/tmp/<id>) is removed. `machine` identifies a host and pid namespace.
+ */
+export const workers = pgTable(
+  'workers',
+  {
+    id: uuid('id').primaryKey(),
+    role: text('role').notNull(),
+    host: text('host').notNull(),
+    machine: text('machine').notNull(),
+    pid: integer('pid').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('workers_last_seen_idx').on(t.lastSeen)],
+);
+
+/**
+ * Which process holds each running job (pg-boss's `active` state): written in the transaction that takes
+ * the job, removed in the one that completes, fails or hands it back. The jobs of a dead holder are
+ * requeued by the other processes.
+ */
+export const jobLeases = pgTable(
+  'job_leases',
+  {
+    jobId: uuid('job_id').primaryKey(),
+    queue: text('queue').notNull(),
+    workerId: uuid('worker_id').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_leases_worker_idx').on(t.workerId)],
+);

@@ -2,7 +2,11 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { TApiError, TErrorCode } from '../../contract/errors.js';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { AppError } from '../lib/errors.js';
+
+/** Seconds a client is asked to wait before trying again while the database is unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 function send(reply: FastifyReply, status: number, body: TApiError) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
@@ -92,6 +96,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return send(reply, fe.statusCode, { error: sentence(fe.message), code: 'invalid_data' });
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      // The database (or a connection to it) is gone for now: a moment later the same call may work.
+      request.log.warn({ err: error }, 'service unavailable: database unreachable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, { error: 'The service is briefly unavailable. Please try again in a moment.', code: 'unavailable' });
     }
 
     request.log.error({ err: error }, 'unhandled error');

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import type { Database } from '../db/client.js';
+import type { Database, ExecuteSql } from '../db/client.js';
 import { currentContext, runWithContext } from '../lib/request-context.js';
 
 /**
@@ -56,15 +56,30 @@ export interface StopOptions {
   interrupt?: () => void;
 }
 
+export interface SendOptions {
+  singletonKey?: string;
+  startAfter?: number;
+  /** Sends inside this transaction (Database.transaction): the job exists only if it commits. */
+  executeSql?: ExecuteSql;
+}
+
 export interface Queue {
   boss: PgBoss;
+  /** The process id that leases record (the `workers` row of this process). */
+  workerId: string;
   /** Sends a job; a request id of the current request or job travels with it (payload `_meta`). */
-  send<TSchema extends z.ZodType>(def: JobDefinition<TSchema>, data: z.infer<TSchema>, options?: { singletonKey?: string; startAfter?: number }): Promise<string | null>;
+  send<TSchema extends z.ZodType>(def: JobDefinition<TSchema>, data: z.infer<TSchema>, options?: SendOptions): Promise<string | null>;
   /** Starts taking jobs of the given kinds in this process (the 'all' and 'worker' roles). */
   work(jobs: RegisteredJob[], options: WorkOptions): Promise<void>;
   /** Jobs running in this process now. */
   running(): number;
   ping(): Promise<void>;
+  /**
+   * Inside the transaction that removed dead processes from `workers`: the jobs leased by a process
+   * that no longer has a row go back to the queue as a failed attempt (state 'retry', startable at
+   * once; 'failed' when no attempt is left), and their leases are deleted. Returns those jobs.
+   */
+  recover(executeSql: ExecuteSql): Promise<{ id: string; name: string; state: string }[]>;
   /**
    * Takes no new job, lets the running ones finish for `drainMs`, then interrupts the rest and hands
    * them back to the queue (waiting again, the attempt not counted) for another worker.
@@ -109,9 +124,17 @@ const sleep = (ms: number, signal: { wake?: () => void }) =>
     };
   });
 
-export async function openQueue(database: Database, options: { logger: QueueLogger; definitions: JobDefinition<z.ZodType>[]; schema?: string }): Promise<Queue> {
+/** Why a job recovered from a dead process failed its attempt (kept in pg-boss's `output`). */
+export const LOST_WORKER_MESSAGE = 'The process running this job stopped without finishing it.';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function openQueue(
+  database: Database,
+  options: { logger: QueueLogger; definitions: JobDefinition<z.ZodType>[]; workerId: string; schema?: string },
+): Promise<Queue> {
   const schema = options.schema ?? 'pgboss';
-  const { logger } = options;
+  const { logger, workerId } = options;
   // On PostgreSQL pg-boss keeps its own small pool; on PGlite it shares the single embedded connection.
   const boss = database.url
     ? new PgBoss({ connectionString: database.url, schema, max: 4 })
@@ -134,12 +157,54 @@ export async function openQueue(database: Database, options: { logger: QueueLogg
   const inFlight = new Set<InFlight>();
   let lastFetchError = 0;
 
+  const asDb = (executeSql: ExecuteSql) => ({ executeSql: executeSql as (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> });
+
+  /**
+   * Takes the next job of a queue and records this process as its holder, in one transaction: a job is
+   * never active without a holder whose death someone can notice.
+   */
+  const take = (name: string) =>
+    database.transaction(async (executeSql) => {
+      const [job] = await boss.fetch<object>(name, { batchSize: 1, includeMetadata: true, db: asDb(executeSql) });
+      if (job) await executeSql('insert into job_leases (job_id, queue, worker_id) values ($1, $2, $3)', [job.id, name, workerId]);
+      return job;
+    });
+
+  /**
+   * Ends this process's hold on a job and records what happened, in one transaction. Without the lease
+   * (this process was presumed dead meanwhile and the job requeued), nothing is recorded: the job
+   * belongs to whoever runs it now. Returns whether the lease was still ours.
+   */
+  const release = (job: { id: string; queue: string }, record: (executeSql: ExecuteSql) => Promise<unknown>) =>
+    database.transaction(async (executeSql) => {
+      const { rows } = await executeSql('delete from job_leases where job_id = $1 and worker_id = $2 returning job_id', [job.id, workerId]);
+      if (!rows.length) return false;
+      await record(executeSql);
+      return true;
+    });
+
   /** Back to waiting, as if never started: the next fetch does not count it as a retry. */
-  const handBack = async (job: InFlight) => {
-    await database.executeSql(
-      `update ${schema}.job set state = 'created', started_on = null, start_after = now() where id = $1 and name = $2 and state = 'active'`,
-      [job.id, job.queue],
+  const handBack = (job: { id: string; queue: string }) =>
+    release(job, (executeSql) =>
+      executeSql(`update ${schema}.job set state = 'created', started_on = null, start_after = now() where id = $1 and name = $2 and state = 'active'`, [
+        job.id,
+        job.queue,
+      ]),
     );
+
+  /**
+   * Records an outcome, retrying while the database is unreachable (a job that finished during an
+   * outage is not left active until its expiry). Gives up after about a minute.
+   */
+  const settle = async (what: () => Promise<boolean>): Promise<boolean> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await what();
+      } catch (error) {
+        if (attempt >= 12) throw error;
+        await pause(Math.min(5000, 500 * 2 ** attempt));
+      }
+    }
   };
 
   const runJob = (lane: Lane, registered: RegisteredJob, job: PgBoss.JobWithMetadata, work: WorkOptions) => {
@@ -152,27 +217,38 @@ export async function openQueue(database: Database, options: { logger: QueueLogg
     inFlight.add(entry);
     entry.settled = runWithContext({ requestId: requestId ?? `job-${job.id}`, bindings }, async () => {
       let outcome: JobOutcome;
+      let ran = false;
+      let failure: unknown;
       try {
         const data = definition.schema.parse(job.data);
         await handler(data, { jobId: job.id, attempt: job.retryCount });
-        await boss.complete(definition.name, job.id);
-        outcome = 'completed';
-        logger.info({ ms: Math.round(performance.now() - started), attempt: job.retryCount }, 'job completed');
+        ran = true;
       } catch (error) {
-        if (entry.interrupted) {
-          await handBack(entry);
-          outcome = 'handed_back';
-          logger.warn({ ms: Math.round(performance.now() - started) }, 'job interrupted by shutdown: handed back');
-        } else {
-          outcome = 'failed';
-          logger.error({ err: error, attempt: job.retryCount, retryLimit: job.retryLimit }, 'job failed');
-          await boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message.slice(0, 500) : String(error) });
-        }
+        failure = error;
+      }
+      const ms = () => Math.round(performance.now() - started);
+      const ours = { id: job.id, queue: definition.name };
+      if (ran) {
+        const kept = await settle(() =>
+          release(ours, (executeSql) => boss.complete(definition.name, job.id, { worker: workerId }, { db: asDb(executeSql) })),
+        );
+        outcome = 'completed';
+        if (kept) logger.info({ ms: ms(), attempt: job.retryCount }, 'job completed');
+        else logger.warn({ ms: ms() }, 'job finished after its lease was lost (this process was presumed dead): its outcome belongs to the new holder');
+      } else if (entry.interrupted) {
+        await settle(() => handBack(ours));
+        outcome = 'handed_back';
+        logger.warn({ ms: ms() }, 'job interrupted by shutdown: handed back');
+      } else {
+        outcome = 'failed';
+        logger.error({ err: failure, attempt: job.retryCount, retryLimit: job.retryLimit }, 'job failed');
+        const message = failure instanceof Error ? failure.message.slice(0, 500) : String(failure);
+        await settle(() => release(ours, (executeSql) => boss.fail(definition.name, job.id, { message, worker: workerId }, { db: asDb(executeSql) })));
       }
       work.onJobEnd?.(definition.name, outcome, (performance.now() - started) / 1000);
     })
       .catch((error: unknown) => {
-        // Recording the outcome failed (database gone): the job expires and pg-boss retries it.
+        // Recording the outcome failed for a minute (database gone): the job expires and pg-boss retries it.
         logger.error({ err: error, job: definition.name, jobId: job.id }, 'could not record the outcome of a job');
       })
       .finally(() => {
@@ -196,7 +272,7 @@ export async function openQueue(database: Database, options: { logger: QueueLogg
         for (let i = 0; i < lane.jobs.length && !found && !stopping; i++) {
           const index = (lane.next + i) % lane.jobs.length;
           const registered = lane.jobs[index]!;
-          const [job] = await boss.fetch<object>(registered.definition.name, { batchSize: 1, includeMetadata: true });
+          const job = await take(registered.definition.name);
           if (job) {
             found = { registered, job };
             lane.next = index + 1;
@@ -208,7 +284,7 @@ export async function openQueue(database: Database, options: { logger: QueueLogg
       }
       if (found && stopping) {
         // Taken while stopping began: give it straight back.
-        await handBack({ queue: found.registered.definition.name, id: found.job.id, interrupted: true, settled: Promise.resolve() }).catch(() => undefined);
+        await handBack({ queue: found.registered.definition.name, id: found.job.id }).catch(() => undefined);
       } else if (found) {
         runJob(lane, found.registered, found.job, work);
       } else {
@@ -223,6 +299,7 @@ export async function openQueue(database: Database, options: { logger: QueueLogg
 
   return {
     boss,
+    workerId,
     async send(def, data, sendOptions) {
       const payload = def.schema.parse(data) as object;
       const requestId = currentContext()?.requestId;
@@ -233,6 +310,7 @@ export async function openQueue(database: Database, options: { logger: QueueLogg
         expireInSeconds: def.expireInSeconds,
         ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions?.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions?.executeSql ? { db: asDb(sendOptions.executeSql) } : {}),
       });
       // A job sent from a process that works it starts without waiting for the next poll.
       if (id && !sendOptions?.startAfter) wakeQueue(def.name);
@@ -249,6 +327,38 @@ export async function openQueue(database: Database, options: { logger: QueueLogg
       for (const lane of lanes) pumps.push(pump(lane, work));
     },
     running: () => inFlight.size,
+    async recover(executeSql) {
+      // Leases whose holder has no row: it was just found dead (or stopped with a job it could not record).
+      const { rows: lost } = await executeSql(
+        `delete from job_leases l where l.worker_id <> $1 and not exists (select 1 from workers w where w.id = l.worker_id) returning job_id, queue`,
+        [workerId],
+      );
+      const leases = lost as { job_id: string; queue: string }[];
+      if (!leases.length) return [];
+      const ids = leases.map((l) => l.job_id);
+      const names = [...new Set(leases.map((l) => l.queue))];
+      const { rows: active } = await executeSql(
+        `select id, name from ${schema}.job where name = any($1::text[]) and id = any($2::uuid[]) and state = 'active' for update`,
+        [names, ids],
+      );
+      const byQueue = new Map<string, string[]>();
+      for (const job of active as { id: string; name: string }[]) byQueue.set(job.name, [...(byQueue.get(job.name) ?? []), job.id]);
+      // pg-boss's own failure path: the attempt counts (a job that kills its worker must not loop forever),
+      // 'failed' once the retry limit is reached; a retry may start at once, not after the retry delay.
+      for (const [name, jobIds] of byQueue) {
+        for (const jobId of jobIds) await boss.fail(name, jobId, { message: LOST_WORKER_MESSAGE }, { db: asDb(executeSql) });
+      }
+      if (!byQueue.size) return [];
+      const recovered = [...byQueue.values()].flat();
+      await executeSql(`update ${schema}.job set start_after = now() where name = any($1::text[]) and id = any($2::uuid[]) and state = 'retry'`, [names, recovered]);
+      const { rows: after } = await executeSql(`select id, name, state from ${schema}.job where name = any($1::text[]) and id = any($2::uuid[])`, [
+        names,
+        recovered,
+      ]);
+      // This process may take them at its next poll (the transaction commits first).
+      for (const name of byQueue.keys()) wakeQueue(name);
+      return after as { id: string; name: string; state: string }[];
+    },
     async ping() {
       await boss.getQueueSize(options.definitions[0]?.name ?? '__none__').catch((error: unknown) => {
         // getQueueSize of an unknown queue is fine; only a database failure matters here.

@@ -8,8 +8,8 @@ import { registerJob, type RegisteredJob } from './queue.js';
 /** The handlers of every job, run by the worker role. Handlers call services, never HTTP. */
 export function jobRegistry(ctx: AppContext): RegisteredJob[] {
   return [
-    registerJob(sendMailJob, async (message) => {
-      await ctx.mailer.send(message);
+    registerJob(sendMailJob, async (message, { jobId }) => {
+      await ctx.mailer.send(message, { id: jobId });
     }),
     registerJob(transcodeAnswerJob, async ({ responseId }) => {
       await transcodeAnswer(ctx, responseId);

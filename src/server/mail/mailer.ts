@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -11,21 +11,31 @@ export interface MailMessage {
   replyTo?: string;
 }
 
+export interface SendMailOptions {
+  /**
+   * A stable id of this e-mail (the id of the job that sends it). A retried send reuses it: the same
+   * Message-ID over SMTP (receiving systems recognise the repeat), the same file in the outbox.
+   */
+  id?: string;
+}
+
 export interface Mailer {
   readonly transport: 'outbox' | 'smtp';
-  send(message: MailMessage): Promise<{ messageId: string }>;
+  send(message: MailMessage, options?: SendMailOptions): Promise<{ messageId: string }>;
   ping(): Promise<void>;
   close(): void;
 }
 
 /** SMTP with `smtpUrl`; otherwise `.eml` files in `outboxDir` (read at /dev/outbox outside production). */
 export function createMailer(options: { smtpUrl?: string | undefined; outboxDir: string; from: string }): Mailer {
+  const domain = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'localhost';
+  const messageIdOf = (send?: SendMailOptions) => (send?.id ? { messageId: `<${send.id}@${domain}>` } : {});
   if (options.smtpUrl) {
     const transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       transport: 'smtp',
-      async send(message) {
-        const info = await transporter.sendMail({ from: options.from, ...message });
+      async send(message, send) {
+        const info = await transporter.sendMail({ from: options.from, ...message, ...messageIdOf(send) });
         return { messageId: info.messageId };
       },
       async ping() {
@@ -38,12 +48,15 @@ export function createMailer(options: { smtpUrl?: string | undefined; outboxDir:
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     transport: 'outbox',
-    async send(message) {
-      const info = await transporter.sendMail({ from: options.from, ...message });
+    async send(message, send) {
       await mkdir(options.outboxDir, { recursive: true });
-      // Sortable by time; written under a temporary name first so the outbox never lists half a file.
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
-      const tmp = path.join(options.outboxDir, `.${name}.part`);
+      const info = await transporter.sendMail({ from: options.from, ...message, ...messageIdOf(send) });
+      // Sortable by time, ending with the e-mail's id: a retried send finds its file and stops.
+      const suffix = send?.id ? `-${send.id.replace(/[^0-9A-Za-z-]/g, '')}.eml` : undefined;
+      if (suffix && (await readdir(options.outboxDir)).some((f) => f.endsWith(suffix))) return { messageId: info.messageId };
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}${suffix ?? `-${randomUUID().slice(0, 8)}.eml`}`;
+      // Written under a temporary name first so the outbox never lists half a file.
+      const tmp = path.join(options.outboxDir, `.${suffix ? suffix.slice(1) : name}.part`);
       await writeFile(tmp, info.message);
       await rename(tmp, path.join(options.outboxDir, name));
       return { messageId: info.messageId };

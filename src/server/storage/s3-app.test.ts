@@ -72,10 +72,14 @@ describe("the app on S3 storage (upload, transcode, paid playback through presig
       ]),
     );
 
-    // Nothing kept on this process's disk: no media folder, and the temporary folders are empty again.
+    // Nothing kept on this process's disk: no media folder, and the temporary folders are empty again
+    // (DATA_DIR/tmp holds at most this process's own, empty, folder).
     expect(existsSync(t.config.mediaDir)).toBe(false);
     const tmp = path.join(t.config.dataDir, "tmp");
-    expect(existsSync(tmp) ? await readdir(tmp) : []).toEqual([]);
+    expect(existsSync(tmp) ? await readdir(tmp) : []).toEqual(
+      existsSync(t.ctx.tmpDir) ? [path.basename(t.ctx.tmpDir)] : [],
+    );
+    expect(existsSync(t.ctx.tmpDir) ? await readdir(t.ctx.tmpDir) : []).toEqual([]);
 
     // Unpaid: no address at all; a forged signed one is refused before any redirect.
     const before = (

@@ -67,7 +67,7 @@ export function observabilityRoutes(ctx: AppContext) {
         // Which part fails, never its internals (addresses, credentials): the details are in the log.
         return sendError(reply, 503, {
           error: `Not ready: ${readiness.failing.join(", ")} unreachable.`,
-          code: "server_error",
+          code: "unavailable",
         });
       },
     );

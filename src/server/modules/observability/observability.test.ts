@@ -273,7 +273,7 @@ describe("without a metrics token, or with a storage that does not answer", () =
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
       error: "Not ready: storage unreachable.",
-      code: "server_error",
+      code: "unavailable",
     });
     expect(res.body).not.toContain("127.0.0.1");
   });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { TProfileResponse, TVideoStyleFields, TVideoStyleSettings } from '../../../contract/api/settings.schema.js';
@@ -114,8 +113,9 @@ export function sniffImage(head: Buffer): { type: string; extension: string } | 
 }
 
 /** Decodes the image with ffmpeg: a file with a valid header but cut or corrupt content is refused. */
-async function imageReadsCleanly(data: Buffer, extension: string): Promise<boolean> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'vouchreel-logo-'));
+async function imageReadsCleanly(ctx: AppContext, data: Buffer, extension: string): Promise<boolean> {
+  await mkdir(ctx.tmpDir, { recursive: true });
+  const dir = await mkdtemp(path.join(ctx.tmpDir, 'logo-'));
   try {
     const file = path.join(dir, `logo.${extension}`);
     await writeFile(file, data);
@@ -129,7 +129,7 @@ export async function saveLogo(ctx: AppContext, input: { companyId: string; data
   if (input.data.length > LOGO_MAX_BYTES) throw new AppError('payload_too_large', { message: 'File size must be less than 5MB' });
   const kind = sniffImage(input.data);
   if (!kind) throw new AppError('invalid_format', { message: 'Please select an image file (PNG, JPEG, WebP or GIF).' });
-  if (!(await imageReadsCleanly(input.data, kind.extension))) {
+  if (!(await imageReadsCleanly(ctx, input.data, kind.extension))) {
     throw new AppError('invalid_format', { message: 'This image is damaged or incomplete. Please select another file.' });
   }
   const c = await company(ctx, input.companyId);

@@ -3,13 +3,13 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableName } from 'drizzle-orm';
 import type { TCropArea, TExportPlatform, TExportVideoType, TRenderState } from '../../../contract/api/studio.schema.js';
 import type { AppContext } from '../../context.js';
 import { companies, testimonialRequests, testimonialResponses, transcriptions, videoStyleSettings, type RenderState, type RenderStates } from '../../db/schema.js';
 import { renderOutputJob } from '../../jobs/definitions.js';
 import { AppError } from '../../lib/errors.js';
-import { queueCompanyMail } from '../../mail/send.js';
+import { companyMailRecipients, queueMail } from '../../mail/send.js';
 import { probe, runFfmpeg } from '../../media/ffmpeg.js';
 import { fontFile } from '../../media/fonts.js';
 import { concatArgs, cropPixels, exportArgs, introArgs, REFERENCE_HEIGHT, subtitledArgs, wrapText, type CardStyle, type SubtitleStyle } from '../../media/render.js';
@@ -241,8 +241,8 @@ export async function renderOutput(
   if (current?.jobId === p.jobKey && current.phase === 'ready') return; // done by an earlier attempt
 
   await setState(ctx, p, name, stateOf('rendering', 5, p.jobKey));
-  await mkdir(path.join(ctx.config.dataDir, 'tmp'), { recursive: true });
-  const dir = await mkdtemp(path.join(ctx.config.dataDir, 'tmp', 'render-'));
+  await mkdir(ctx.tmpDir, { recursive: true });
+  const dir = await mkdtemp(path.join(ctx.tmpDir, 'render-'));
   try {
     const { style, logoKey } = await cardStyle(ctx, p.companyId);
     const logo = logoKey ? await download(ctx, logoKey, path.join(dir, `logo${path.extname(logoKey)}`)) : undefined;
@@ -308,19 +308,34 @@ export async function renderOutput(
     } else {
       throw new Error(`cannot render ${p.kind}`);
     }
-    await setState(ctx, p, name, stateOf('ready', 100, p.jobKey));
-
-    await queueCompanyMail(ctx, p.companyId, (owner) =>
-      videoReadyEmail({
-        lang: owner.lang,
-        brand: ctx.config.brandName,
-        to: owner.email,
-        firstname: owner.firstname,
-        customerName: request.submitterName ?? request.customerName,
-        kind: p.kind,
-        url: `${ctx.config.appUrl}/dashboard/testimonials/${p.requestId}`,
-      }),
-    );
+    // 'Ready' and the e-mail saying so are recorded in one transaction: a retry after a crash either
+    // finds the render ready and stops (the e-mail is queued), or renders again over the same key and
+    // records both. Each render gives exactly one output and one e-mail per user.
+    const recipients = await companyMailRecipients(ctx, p.companyId);
+    const ready = stateOf('ready', 100, p.jobKey);
+    await ctx.database.transaction(async (executeSql) => {
+      const table = getTableName(p.responseId ? testimonialResponses : testimonialRequests);
+      await executeSql(`update "${table}" set render_state = render_state || jsonb_build_object($1::text, $2::jsonb) where id = $3`, [
+        name,
+        JSON.stringify(ready),
+        p.responseId ?? p.requestId,
+      ]);
+      for (const owner of recipients) {
+        await queueMail(
+          ctx,
+          videoReadyEmail({
+            lang: owner.lang,
+            brand: ctx.config.brandName,
+            to: owner.email,
+            firstname: owner.firstname,
+            customerName: request.submitterName ?? request.customerName,
+            kind: p.kind,
+            url: `${ctx.config.appUrl}/dashboard/testimonials/${p.requestId}`,
+          }),
+          { executeSql },
+        );
+      }
+    });
   } catch (error) {
     await setState(ctx, p, name, stateOf('failed', 0, p.jobKey, error instanceof Error ? error.message.slice(0, 300) : 'Rendering failed'));
     throw error;

@@ -46,7 +46,7 @@ export function submissionsRoutes(ctx: AppContext) {
         if (!request.isMultipart()) {
           throw new AppError('unsupported_media_type', { message: 'This call expects a multipart/form-data upload.' });
         }
-        const tmpDir = path.join(ctx.config.dataDir, 'tmp', `upload-${randomUUID()}`);
+        const tmpDir = path.join(ctx.tmpDir, `upload-${randomUUID()}`);
         await mkdir(tmpDir, { recursive: true });
         const files: UploadedAnswer[] = [];
         const fields: Record<string, string> = {};

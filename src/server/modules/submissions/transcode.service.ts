@@ -29,8 +29,8 @@ export async function transcodeAnswer(ctx: AppContext, responseId: string): Prom
     .set({ renderState: { ...row.renderState, transcode: state('rendering', 10) }, updatedAt: new Date() })
     .where(eq(testimonialResponses.id, responseId));
 
-  await mkdir(path.join(ctx.config.dataDir, 'tmp'), { recursive: true });
-  const dir = await mkdtemp(path.join(ctx.config.dataDir, 'tmp', 'transcode-'));
+  await mkdir(ctx.tmpDir, { recursive: true });
+  const dir = await mkdtemp(path.join(ctx.tmpDir, 'transcode-'));
   try {
     const input = path.join(dir, `input${path.extname(row.originalKey)}`);
     await pipeline(await ctx.storage.get(row.originalKey), createWriteStream(input));

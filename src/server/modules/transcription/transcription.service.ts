@@ -29,8 +29,8 @@ async function ownedPaidResponse(ctx: AppContext, companyId: string, responseId:
 async function runEngine(ctx: AppContext, response: ResponseRow, language: 'en' | 'fr'): Promise<TTranscription> {
   const engine = engineFor(ctx.config);
   assertLanguage(engine, language);
-  await mkdir(path.join(ctx.config.dataDir, 'tmp'), { recursive: true });
-  const dir = await mkdtemp(path.join(ctx.config.dataDir, 'tmp', 'transcribe-'));
+  await mkdir(ctx.tmpDir, { recursive: true });
+  const dir = await mkdtemp(path.join(ctx.tmpDir, 'transcribe-'));
   try {
     const source = path.join(dir, 'source');
     await pipeline(await ctx.storage.get(response.videoKey ?? response.originalKey), createWriteStream(source));
