@@ -183,7 +183,9 @@ describe('accounts and sessions', () => {
     expect(stored.user?.email).toBe(email);
 
     // The dashboard header with the user menu fits a phone.
+    // (After a resize the header re-renders for the new width on the next frames: let it, then measure.)
     await page.setViewportSize({ width: 375, height: 800 });
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 3000 }).catch(() => undefined);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, 'auth-dashboard-fr-mobile');
 

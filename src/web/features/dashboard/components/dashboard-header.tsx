@@ -68,8 +68,9 @@ export function DashboardHeader({
           <Logo to={paths.dashboard.root} />
         </div>
         <div className="flex items-center gap-1.5 sm:gap-2">
+          {/* Hidden by CSS too, so a window narrowed to a phone's width fits at once, before React re-renders. */}
           {!phone && credits !== undefined && (
-            <div className="flex items-center gap-2">
+            <div className="hidden items-center gap-2 md:flex">
               <span
                 data-testid="header-credits"
                 className="inline-flex h-8 items-center gap-1.5 rounded-full border border-gray-200 bg-gray-50 px-3 text-sm font-medium text-gray-800 tabular-nums"
@@ -82,7 +83,11 @@ export function DashboardHeader({
               </ButtonLink>
             </div>
           )}
-          {!phone && <LanguageMenu variant="compact" />}
+          {!phone && (
+            <div className="hidden md:block">
+              <LanguageMenu variant="compact" />
+            </div>
+          )}
           <UserMenu
             open={userMenuOpen}
             onOpenChange={onUserMenuOpenChange}
