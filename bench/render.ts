@@ -1,7 +1,8 @@
 /**
  * Rendering benchmark (issue 7): a 20 s 1280×720 answer → intro, merge of three, 9:16 export.
  * For each: wall time, the ratio to the answer's duration, and the ratio to a bare ffmpeg command
- * (a plain re-encode with the same encoder settings) run on the same machine in the same run.
+ * producing the same output (card and answer for intro and merge, with the same encoder settings; the
+ * crop and scale for the export) run on the same machine in the same run.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -32,16 +33,26 @@ export async function renderBench() {
       lineFiles.push(f);
     }
     const style = { background: '#111827', color: '#ffffff', size: 36, fontFile: fontFile('Arial', true) };
-    const bare = (out: string, extra: string[] = []) => runFfmpeg(['-i', answer, ...extra, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-c:a', 'aac', '-movflags', '+faststart', out]);
+    // The bare command makes the same output (a 3 s card of the background colour, then the answer,
+    // 23 s in all) with the same encoder settings, and nothing else: no text, fades or loudness.
+    const bare = (out: string) =>
+      runFfmpeg([
+        '-f', 'lavfi', '-i', 'color=c=0x111827:s=1280x720:r=30:d=3',
+        '-f', 'lavfi', '-t', '3', '-i', 'anullsrc=r=48000:cl=stereo',
+        '-i', answer,
+        '-filter_complex', '[0:v][1:a][2:v][2:a]concat=n=2:v=1:a=1[v][a]', '-map', '[v]', '-map', '[a]',
+        '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart', out,
+      ]);
 
-    const introS = await time(() => runFfmpeg(introArgs({ answer, output: path.join(dir, 'intro.mp4'), width: 1280, height: 720, style, lineFiles })));
+    // The answer already has the frame's size, as the studio finds for an intro at the answer's size.
+    const introS = await time(() => runFfmpeg(introArgs({ answer, output: path.join(dir, 'intro.mp4'), width: 1280, height: 720, fits: true, style, lineFiles })));
     const bareIntroS = await time(() => bare(path.join(dir, 'bare-intro.mp4')));
 
     const mergeS = await time(async () => {
       const segs = [];
       for (let i = 0; i < 3; i++) {
         const s = path.join(dir, `seg${i}.mp4`);
-        await runFfmpeg(introArgs({ answer, output: s, width: 1280, height: 720, style, lineFiles }));
+        await runFfmpeg(introArgs({ answer, output: s, width: 1280, height: 720, fits: true, style, lineFiles }));
         segs.push(s);
       }
       const list = path.join(dir, 'list.txt');

@@ -37,6 +37,19 @@ describe('crop maths', () => {
   });
 });
 
+describe('filter graphs', () => {
+  it('scales and pads an answer into the frame unless it already has the frame size', () => {
+    const style = { background: '#000000', color: '#ffffff', size: 36, fontFile: '/f.ttf' };
+    const graph = (fits: boolean) => {
+      const args = introArgs({ answer: 'a.mp4', output: 'o.mp4', width: 1280, height: 720, fits, style, lineFiles: [] });
+      return args[args.indexOf('-filter_complex') + 1]!;
+    };
+    expect(graph(false)).toContain('[0:v]scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720');
+    expect(graph(true)).not.toContain('scale=');
+    expect(graph(true)).toContain('[0:v]setsar=1,fps=30');
+  });
+});
+
 describe('text wrapping', () => {
   it('wraps on words within the limit and cuts over-long words', () => {
     expect(wrapText('What did you like most about working with us?', 16)).toEqual(['What did you', 'like most about', 'working with us?']);

@@ -91,10 +91,15 @@ export function subtitlesFilter(s: SubtitleStyle): string {
   return `subtitles=filename=${q(s.srtFile)}:fontsdir=${q(s.fontsDir)}:force_style=${q(style)}`;
 }
 
-/** An answer fitted into the frame (letterboxed on the background), 30 fps, stereo 48 kHz, loudness-normalised. */
-export function answerChain(o: { input: number; width: number; height: number; background: string; label: string; fadeIn: boolean; subtitles?: SubtitleStyle | undefined }): string {
+/**
+ * An answer fitted into the frame (letterboxed on the background), 30 fps, stereo 48 kHz,
+ * loudness-normalised. `fits`: the answer already has exactly the frame's size, so the scale and pad
+ * steps (a copy of every picture) are left out.
+ */
+export function answerChain(o: { input: number; width: number; height: number; background: string; label: string; fadeIn: boolean; fits?: boolean | undefined; subtitles?: SubtitleStyle | undefined }): string {
+  const fit = o.fits ? '' : `scale=${o.width}:${o.height}:force_original_aspect_ratio=decrease,pad=${o.width}:${o.height}:(ow-iw)/2:(oh-ih)/2:color=${hex(o.background)},`;
   return (
-    `[${o.input}:v]scale=${o.width}:${o.height}:force_original_aspect_ratio=decrease,pad=${o.width}:${o.height}:(ow-iw)/2:(oh-ih)/2:color=${hex(o.background)},` +
+    `[${o.input}:v]${fit}` +
     `setsar=1,fps=${FPS}${o.subtitles ? `,${subtitlesFilter(o.subtitles)}` : ''},format=yuv420p${o.fadeIn ? ',fade=t=in:st=0:d=0.3' : ''}[${o.label}v];` +
     `[${o.input}:a]aresample=48000:async=1,aformat=sample_fmts=fltp:channel_layouts=stereo,loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000[${o.label}a]`
   );
@@ -103,20 +108,20 @@ export function answerChain(o: { input: number; width: number; height: number; b
 const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(FPS), '-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-ac', '2', '-movflags', '+faststart'];
 
 /** Intro card + answer in one run (subtitles, when given, burned into the answer part). */
-export function introArgs(o: { answer: string; logo?: string | undefined; output: string; width: number; height: number; style: CardStyle; lineFiles: string[]; subtitles?: SubtitleStyle | undefined }): string[] {
+export function introArgs(o: { answer: string; logo?: string | undefined; output: string; width: number; height: number; fits?: boolean | undefined; style: CardStyle; lineFiles: string[]; subtitles?: SubtitleStyle | undefined }): string[] {
   const logoInput = o.logo ? 1 : undefined;
   const graph = [
     cardChain({ width: o.width, height: o.height, style: o.style, lineFiles: o.lineFiles, label: 'c', ...(logoInput !== undefined ? { logoInput } : {}) }),
     `anullsrc=r=48000:cl=stereo,atrim=0:${CARD_SECONDS},aformat=sample_fmts=fltp:channel_layouts=stereo[csil]`,
-    answerChain({ input: 0, width: o.width, height: o.height, background: o.style.background, label: 'a', fadeIn: true, subtitles: o.subtitles }),
+    answerChain({ input: 0, width: o.width, height: o.height, background: o.style.background, label: 'a', fadeIn: true, fits: o.fits, subtitles: o.subtitles }),
     `[ccard][csil][av][aa]concat=n=2:v=1:a=1[v][a]`,
   ].join(';');
   return ['-i', o.answer, ...(o.logo ? ['-loop', '1', '-t', String(CARD_SECONDS), '-i', o.logo] : []), '-filter_complex', graph, '-map', '[v]', '-map', '[a]', ...ENCODE, o.output];
 }
 
 /** The answer alone with burned-in subtitles, in one run. */
-export function subtitledArgs(o: { answer: string; output: string; width: number; height: number; background: string; subtitles: SubtitleStyle }): string[] {
-  const graph = answerChain({ input: 0, width: o.width, height: o.height, background: o.background, label: 'a', fadeIn: false, subtitles: o.subtitles });
+export function subtitledArgs(o: { answer: string; output: string; width: number; height: number; fits?: boolean | undefined; background: string; subtitles: SubtitleStyle }): string[] {
+  const graph = answerChain({ input: 0, width: o.width, height: o.height, background: o.background, label: 'a', fadeIn: false, fits: o.fits, subtitles: o.subtitles });
   return ['-i', o.answer, '-filter_complex', graph, '-map', '[av]', '-map', '[aa]', ...ENCODE, o.output];
 }
 

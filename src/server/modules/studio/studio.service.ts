@@ -205,6 +205,12 @@ async function lineFiles(dir: string, prefix: string, text: string, width: numbe
   return files;
 }
 
+/** Whether the file's picture already has the frame's size (read from the file itself, after any rotation the transcode applied). */
+async function fitsFrame(file: string, width: number, height: number): Promise<boolean> {
+  const probed = await probe(file).catch(() => null);
+  return probed?.video?.width === width && probed.video.height === height;
+}
+
 const evenDims = (w: number | null, h: number | null) => ({ width: Math.max(2, Math.floor((w ?? 1280) / 2) * 2), height: Math.max(2, Math.floor((h ?? 720) / 2) * 2) });
 
 type RenderPayload = Parameters<typeof renderOutput>[1];
@@ -258,11 +264,12 @@ export async function renderOutput(
       if (p.kind === 'subtitles' && !subtitles) throw new Error('no subtitles to burn in');
       const answer = await download(ctx, response.videoKey!, path.join(dir, 'answer.mp4'));
       const { width, height } = evenDims(response.width, response.height);
+      const fits = await fitsFrame(answer, width, height);
       if (withIntro) {
         const lines = await lineFiles(dir, 'q', response.questionText, width, height, style.size);
-        await runFfmpeg(introArgs({ answer, logo, output, width, height, style, lineFiles: lines, subtitles }));
+        await runFfmpeg(introArgs({ answer, logo, output, width, height, fits, style, lineFiles: lines, subtitles }));
       } else {
-        await runFfmpeg(subtitledArgs({ answer, output, width, height, background: style.background, subtitles: subtitles! }));
+        await runFfmpeg(subtitledArgs({ answer, output, width, height, fits, background: style.background, subtitles: subtitles! }));
       }
       key = `${base}/answers/${response.id}/${p.kind === 'subtitles' ? 'subtitles' : 'intro'}-${p.jobKey}.mp4`;
       await ctx.storage.put(key, createReadStream(output), 'video/mp4');
@@ -278,7 +285,8 @@ export async function renderOutput(
         const answer = await download(ctx, a.videoKey!, path.join(dir, `answer${i}.mp4`));
         const segment = path.join(dir, `segment${i}.mp4`);
         const subtitles = p.kind === 'merge_subtitles' ? await subtitleStyle(ctx, p.companyId, a.id, dir) : undefined;
-        await runFfmpeg(introArgs({ answer, logo, output: segment, width, height, style, subtitles, lineFiles: await lineFiles(dir, `q${i}`, a.questionText, width, height, style.size) }));
+        const fits = await fitsFrame(answer, width, height);
+        await runFfmpeg(introArgs({ answer, logo, output: segment, width, height, fits, style, subtitles, lineFiles: await lineFiles(dir, `q${i}`, a.questionText, width, height, style.size) }));
         segments.push(segment);
         await setState(ctx, p, name, stateOf('rendering', Math.round(((i + 1) / (answers.length + 1)) * 100), p.jobKey));
       }
