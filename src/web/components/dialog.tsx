@@ -97,11 +97,13 @@ export interface ConfirmDialogProps {
   /** 'danger' for destructive actions. */
   tone?: 'primary' | 'danger';
   'data-testid'?: string;
+  /** Test ids of the two buttons (default `confirm-dialog-confirm` and `confirm-dialog-cancel`). */
+  buttonTestIds?: { confirm: string; cancel: string };
 }
 
 /**
  * Asks before an action. Test ids: the dialog (given), its buttons `confirm-dialog-confirm` and
- * `confirm-dialog-cancel`.
+ * `confirm-dialog-cancel` unless `buttonTestIds` names others.
  */
 export function ConfirmDialog({
   open,
@@ -115,6 +117,7 @@ export function ConfirmDialog({
   pending = false,
   tone = 'primary',
   'data-testid': testId,
+  buttonTestIds = { confirm: 'confirm-dialog-confirm', cancel: 'confirm-dialog-cancel' },
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -132,7 +135,7 @@ export function ConfirmDialog({
             variant="secondary"
             onClick={() => onOpenChange(false)}
             disabled={pending}
-            data-testid="confirm-dialog-cancel"
+            data-testid={buttonTestIds.cancel}
           >
             {cancelLabel ?? t('dashboard.common.cancel')}
           </Button>
@@ -141,7 +144,7 @@ export function ConfirmDialog({
             className={tone === 'danger' ? 'bg-error-700 hover:bg-error-800 active:bg-error-800' : undefined}
             onClick={onConfirm}
             loading={pending}
-            data-testid="confirm-dialog-confirm"
+            data-testid={buttonTestIds.confirm}
           >
             {confirmLabel}
           </Button>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TRenderState } from '../../../../contract/api/studio.schema.js';
 import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
+import { ConfirmDialog, Dialog } from '../../../components/dialog';
 import { ClockIcon, MailIcon } from '../../../components/icons';
 import { ProgressBar } from '../../../components/progress-bar';
 import { formatPercent } from '../../../lib/format';
@@ -25,41 +25,8 @@ export interface ActionConfirmDialogProps {
  * Asks before a render starts (intro, regenerate, merge, regenerate merged). Its buttons are
  * `confirm-action` and `cancel-action`; while the start call runs the dialog cannot be closed.
  */
-export function ActionConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  confirmLabel,
-  onConfirm,
-  pending,
-  'data-testid': testId,
-}: ActionConfirmDialogProps) {
-  const { t } = useTranslation();
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      description={description}
-      size="sm"
-      busy={pending}
-      data-testid={testId}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending} data-testid="cancel-action">
-            {t('dashboard.common.cancel')}
-          </Button>
-          <Button onClick={onConfirm} loading={pending} data-testid="confirm-action">
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    >
-      {children}
-    </Dialog>
-  );
+export function ActionConfirmDialog({ pending, ...props }: ActionConfirmDialogProps) {
+  return <ConfirmDialog {...props} pending={pending} buttonTestIds={{ confirm: 'confirm-action', cancel: 'cancel-action' }} />;
 }
 
 export type TStudioAction = 'intro' | 'subtitles' | 'regenerate' | 'merge' | 'regenerate_merged' | 'merge_subtitles';
