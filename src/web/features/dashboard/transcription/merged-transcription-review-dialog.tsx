@@ -11,7 +11,7 @@ import { cn } from '../../../lib/cn';
 import { useGenerateMergedSubtitlesMutation } from '../api/generate-merged-subtitles';
 import { CueEditor, countEdited, withCueText } from './cue-editor';
 import { DownloadBar } from './download-bar';
-import { refusalDetail } from './review-errors';
+import { GenerateError } from './generate-error';
 import { ReviewLoading } from './review-loading';
 import {
   mergedJson,
@@ -209,22 +209,7 @@ function MergedReview({ open, onOpenChange, testimonialId, onGenerationStarted, 
           ))}
         </ul>
         {hasCues && <p className="text-xs text-gray-500">{t('transcription.emptyCueHint')}</p>}
-        {generate.isError && (
-          <div ref={generateErrorRef}>
-            <Alert
-              tone="error"
-              title={t('transcription.merged.generateError')}
-              data-testid="generate-error"
-              action={
-                <Button variant="secondary" size="sm" leadingIcon={<RefreshIcon className="size-4" />} onClick={onGenerate}>
-                  {t('dashboard.common.retry')}
-                </Button>
-              }
-            >
-              {refusalDetail(generate.error)}
-            </Alert>
-          </div>
-        )}
+        {generate.isError && <GenerateError ref={generateErrorRef} title={t('transcription.merged.generateError')} error={generate.error} onRetry={onGenerate} />}
       </div>
     );
   }

@@ -6,11 +6,12 @@ import type { TTranscription } from '../../../../contract/api/transcription.sche
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
-import { RefreshIcon } from '../../../components/icons';
+import { RefreshIcon, SubtitlesIcon } from '../../../components/icons';
 import { useGenerateSubtitlesMutation } from '../api/generate-subtitles';
 import { transcribeResponse, transcriptionKeys, useTranscribeResponse } from '../api/transcribe-response';
 import { CueEditor, countEdited, withCueText } from './cue-editor';
 import { DownloadBar } from './download-bar';
+import { GenerateError } from './generate-error';
 import { refusalDetail } from './review-errors';
 import { ReviewLoading } from './review-loading';
 import {
@@ -21,7 +22,6 @@ import {
   transcriptFileName,
   type TranscriptFormat,
 } from './transcription-files';
-import { SubtitlesIcon } from '../../../components/icons';
 import { useStudioLanguage } from './use-studio-language';
 
 export interface TranscriptionReviewDialogProps {
@@ -180,22 +180,7 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
             {forceFailed && <span className="mt-2 block font-medium">{t('transcription.single.errorTitle')}</span>}
           </Alert>
         )}
-        {generate.isError && (
-          <div ref={generateErrorRef}>
-            <Alert
-              tone="error"
-              title={t('transcription.single.generateError')}
-              data-testid="generate-error"
-              action={
-                <Button variant="secondary" size="sm" leadingIcon={<RefreshIcon className="size-4" />} onClick={onGenerate}>
-                  {t('dashboard.common.retry')}
-                </Button>
-              }
-            >
-              {refusalDetail(generate.error)}
-            </Alert>
-          </div>
-        )}
+        {generate.isError && <GenerateError ref={generateErrorRef} title={t('transcription.single.generateError')} error={generate.error} onRetry={onGenerate} />}
       </div>
     );
   }
