@@ -21,7 +21,7 @@ export interface LanguageMenuProps {
  */
 export function LanguageMenu({ variant = 'full', align = 'end', className }: LanguageMenuProps) {
   const { t } = useTranslation();
-  const { language, setLanguage } = useLanguage();
+  const { language } = useLanguage();
   const currentName = LANGUAGE_NATIVE_NAMES[language];
 
   return (
@@ -48,33 +48,38 @@ export function LanguageMenu({ variant = 'full', align = 'end', className }: Lan
           <DropdownMenu.Label className="px-3 pt-2 pb-1 text-xs font-medium text-gray-500">
             {t('language.label')}
           </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup
-            value={language}
-            onValueChange={(value) => {
-              const next = toSupportedLanguage(value);
-              if (next) void setLanguage(next);
-            }}
-          >
-            {LANGUAGES.map((lng: TLanguage) => (
-              <DropdownMenu.RadioItem
-                key={lng}
-                value={lng}
-                lang={lng}
-                data-testid={`language-option-${lng}`}
-                className={cn(
-                  'flex cursor-default items-center justify-between gap-4 rounded-control px-3 py-2 text-sm text-gray-800 outline-none select-none',
-                  'data-[highlighted]:bg-gray-100 data-[state=checked]:font-medium data-[state=checked]:text-gray-950',
-                )}
-              >
-                {LANGUAGE_NATIVE_NAMES[lng]}
-                <DropdownMenu.ItemIndicator>
-                  <CheckIcon className="size-4 text-brand-700" />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
+          <LanguageRadioItems
+            testIdPrefix="language-option"
+            itemClassName={cn(
+              'flex cursor-default items-center justify-between gap-4 rounded-control px-3 py-2 text-sm text-gray-800 outline-none select-none',
+              'data-[highlighted]:bg-gray-100 data-[state=checked]:font-medium data-[state=checked]:text-gray-950',
+            )}
+          />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  );
+}
+
+/** The languages as radio items of a dropdown menu, the current one checked; choosing one switches. */
+export function LanguageRadioItems({ testIdPrefix, itemClassName }: { testIdPrefix: string; itemClassName: string }) {
+  const { language, setLanguage } = useLanguage();
+  return (
+    <DropdownMenu.RadioGroup
+      value={language}
+      onValueChange={(value) => {
+        const next = toSupportedLanguage(value);
+        if (next) void setLanguage(next);
+      }}
+    >
+      {LANGUAGES.map((lng: TLanguage) => (
+        <DropdownMenu.RadioItem key={lng} value={lng} lang={lng} data-testid={`${testIdPrefix}-${lng}`} className={itemClassName}>
+          {LANGUAGE_NATIVE_NAMES[lng]}
+          <DropdownMenu.ItemIndicator>
+            <CheckIcon className="size-4 text-brand-700" />
+          </DropdownMenu.ItemIndicator>
+        </DropdownMenu.RadioItem>
+      ))}
+    </DropdownMenu.RadioGroup>
   );
 }

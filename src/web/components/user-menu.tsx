@@ -2,15 +2,12 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LANGUAGES } from '../../contract/constants.js';
-import type { TLanguage } from '../../contract/constants.js';
-import { LANGUAGE_NATIVE_NAMES, toSupportedLanguage } from '../i18n/language';
-import { useLanguage } from '../i18n/use-language';
 import { useAuth } from '../lib/auth-context';
 import { cn } from '../lib/cn';
 import { creditForm } from '../lib/credits';
 import { paths } from '../lib/paths';
-import { CheckIcon, ChevronDownIcon, CoinsIcon, SettingsIcon, SignOutIcon } from './icons';
+import { ChevronDownIcon, CoinsIcon, SettingsIcon, SignOutIcon } from './icons';
+import { LanguageRadioItems } from './language-menu';
 import { Spinner } from './spinner';
 
 /** The initial shown in the avatar when the stored user has no first name. */
@@ -46,7 +43,6 @@ export interface UserMenuProps {
 export function UserMenu({ open, onOpenChange, pinned = false, compact = false, credits }: UserMenuProps = {}) {
   const { t } = useTranslation();
   const { user, signOut } = useAuth();
-  const { language, setLanguage } = useLanguage();
   const [signingOut, setSigningOut] = useState(false);
   const firstname = user?.firstname.trim() ?? '';
   const name = firstname || t('userMenu.fallbackName');
@@ -123,28 +119,10 @@ export function UserMenu({ open, onOpenChange, pinned = false, compact = false, 
               <DropdownMenu.Label className="px-3 pt-1.5 pb-1 text-xs font-medium text-gray-500">
                 {t('language.label')}
               </DropdownMenu.Label>
-              <DropdownMenu.RadioGroup
-                value={language}
-                onValueChange={(value) => {
-                  const next = toSupportedLanguage(value);
-                  if (next) void setLanguage(next);
-                }}
-              >
-                {LANGUAGES.map((lng: TLanguage) => (
-                  <DropdownMenu.RadioItem
-                    key={lng}
-                    value={lng}
-                    lang={lng}
-                    data-testid={`user-menu-language-${lng}`}
-                    className={cn(itemClass, 'justify-between data-[state=checked]:font-medium')}
-                  >
-                    {LANGUAGE_NATIVE_NAMES[lng]}
-                    <DropdownMenu.ItemIndicator>
-                      <CheckIcon className="size-4 text-brand-700" />
-                    </DropdownMenu.ItemIndicator>
-                  </DropdownMenu.RadioItem>
-                ))}
-              </DropdownMenu.RadioGroup>
+              <LanguageRadioItems
+                testIdPrefix="user-menu-language"
+                itemClassName={cn(itemClass, 'justify-between data-[state=checked]:font-medium')}
+              />
             </>
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
