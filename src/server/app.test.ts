@@ -103,14 +103,21 @@ describe('API skeleton', () => {
     expect(last?.json()).toMatchObject({ code: 'rate_limited', errorKey: 'rateLimited' });
   });
 
-  it('sends security headers with a CSP on every answer', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    // Plain http (APP_URL http://app.test): no HSTS and no upgrade of requests.
-    expect(res.headers['strict-transport-security']).toBeUndefined();
-    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  it('sends security headers with a CSP on every answer: the page policy, and a closed one for API answers', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none';object-src 'none';frame-ancestors 'none'");
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    for (const res of [page, api]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      // Plain http (APP_URL http://app.test): no HSTS and no upgrade of requests.
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    }
   });
 });
 

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerErrorHandling, sendError } from './http/errors.js';
+import { registerRateLimits } from './http/rate-limit.js';
+import { applySecurityHeaders } from './http/security-headers.js';
 import { WEB_DIST_DIR, ROOT_DIR } from './lib/paths.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -82,31 +82,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const https = config.appUrl.startsWith('https://');
   // With S3, media play and download from presigned addresses of the bucket.
   const mediaOrigins = config.s3 ? [config.s3.publicOrigin] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
-        mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...mediaOrigins],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
-  await app.register(rateLimit, { global: false });
+  applySecurityHeaders(app, { https, mediaOrigins });
+  registerRateLimits(app);
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 50, fields: 200, fieldSize: 4096, parts: 260 },
     throwFileSizeLimit: false,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { ReadCache } from './lib/read-cache.js';
 import type { Secrets } from './lib/secrets.js';
 import type { Queue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
@@ -19,6 +20,8 @@ export interface AppContext {
   logger: FastifyBaseLogger;
   /** Prometheus metrics of this process (GET /metrics). */
   metrics: Metrics;
+  /** Company reads cached in this process, dropped on the database's change announcements. */
+  reads: ReadCache;
   /**
    * This process's own temporary folder (DATA_DIR/tmp/<process id>): create it on use; what a killed
    * process leaves in its folder is removed once another process finds it dead.

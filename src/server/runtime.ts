@@ -4,11 +4,13 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { startChangeFeed } from './db/change-feed.js';
 import { openDatabase, type Database } from './db/client.js';
 import { ALL_JOB_DEFINITIONS } from './jobs/definitions.js';
 import { startPresence } from './jobs/presence.js';
 import { openQueue } from './jobs/queue.js';
 import { jobRegistry } from './jobs/registry.js';
+import { ReadCache } from './lib/read-cache.js';
 import { resolveSecrets } from './lib/secrets.js';
 import { createMailer } from './mail/mailer.js';
 import { createLocalStorage } from './storage/local-storage.js';
@@ -68,7 +70,13 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
       processMetrics: Boolean(config.metricsToken),
       role: config.role,
     });
-    const ctx: AppContext = { config, secrets, database, db: database.db, queue, storage, mailer, logger, metrics, tmpDir: presence.tmpDir, startedAt: Date.now() };
+    // Processes that answer the API cache company reads, kept exact by the database's change feed.
+    const reads = new ReadCache();
+    const feed =
+      config.role === 'worker'
+        ? undefined
+        : await startChangeFeed(database, { changed: (id) => reads.changed(id), connected: () => reads.connect(), disconnected: () => reads.disconnect() }, { logger });
+    const ctx: AppContext = { config, secrets, database, db: database.db, queue, storage, mailer, logger, metrics, reads, tmpDir: presence.tmpDir, startedAt: Date.now() };
     if (options.work) {
       await queue.work(jobRegistry(ctx), {
         concurrency: config.workerConcurrency,
@@ -85,6 +93,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
         await queue.stop({ drainMs: Math.max(1000, config.shutdownTimeoutMs - 5000), interrupt: killAllFfmpeg });
         killAllFfmpeg();
         await presence.stop();
+        await feed?.stop();
         mailer.close();
         s3?.close();
         if (!options.database) await database.close();

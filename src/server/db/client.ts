@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,6 +21,9 @@ export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 /** Raw SQL executor, as pg-boss's `db` option expects it. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
+/** The channel migration 0004's trigger announces a company's committed changes on. */
+export const COMPANY_CHANGED_CHANNEL = 'company_changed';
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
@@ -38,6 +42,13 @@ export interface Database {
   pglite?: PGlite;
   /** The pg pool, on PostgreSQL. */
   pool?: pg.Pool;
+  /**
+   * On PostgreSQL, every pool connection listens to COMPANY_CHANGED_CHANNEL, so that this process hears
+   * the announcements of its own writes before the write's call returns (PostgreSQL sends a session its
+   * own notifications before it reports the command done): emits 'company_changed' with the payload.
+   * Connections come and go, so this alone does not hear everything; the change feed's own connection does.
+   */
+  ownChanges?: EventEmitter;
 }
 
 export interface OpenDatabaseOptions {
@@ -68,12 +79,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // An idle client that errors (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
+    const ownChanges = new EventEmitter().setMaxListeners(0);
+    pool.on('connect', (client) => {
+      client.on('notification', (message) => {
+        // Every listening connection hears every process's announcements; only this connection's own count here.
+        const own = message.processId === (client as unknown as { processID: number | null }).processID;
+        if (own && message.channel === COMPANY_CHANGED_CHANNEL && message.payload) ownChanges.emit(COMPANY_CHANGED_CHANNEL, message.payload);
+      });
+      // Queued before the query the connection was opened for; a failure there fails that query too.
+      client.query(`LISTEN ${COMPANY_CHANGED_CHANNEL}`).catch(() => undefined);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       driver: 'postgres',
       url: options.databaseUrl,
       pool,
+      ownChanges,
       executeSql: async (text, values) => pool.query(text, values),
       transaction: async (fn) => {
         const client = await pool.connect();

@@ -35,11 +35,15 @@ describe('headers', () => {
   });
 
   it('sends a CSP without inline or evaluated scripts, and HSTS in production, on pages and API answers', async () => {
-    for (const url of ['/api/health', '/api/does-not-exist', '/api/auth/me']) {
+    for (const url of ['/', '/dashboard', '/testimonial/submit/abc', '/files/x', '/api/health', '/api/does-not-exist', '/api/auth/me']) {
       const res = await prod.app.inject({ method: 'GET', url });
       const csp = directives(String(res.headers['content-security-policy'] ?? ''));
       const scripts = csp.get('script-src') ?? csp.get('default-src') ?? [];
-      expect(scripts, url).toContain("'self'");
+      if (url.startsWith('/api/')) {
+        // API answers are never documents: nothing loads from them.
+        expect(csp.get('default-src'), url).toEqual(["'none'"]);
+        expect(res.headers['x-frame-options'], url).toBe('DENY');
+      } else expect(scripts, url).toContain("'self'");
       expect(scripts.some((s) => /unsafe-inline|unsafe-eval|\*|data:/.test(s)), `${url}: script-src ${scripts.join(' ')}`).toBe(false);
       expect(csp.get('object-src'), url).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors'), url).toEqual(["'none'"]);

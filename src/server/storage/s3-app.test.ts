@@ -199,8 +199,9 @@ describe("the app on S3 storage (upload, transcode, paid playback through presig
     expect(logo.statusCode).toBe(200);
     expect(logo.rawPayload.equals(png)).toBe(true);
 
+    // A page's policy (API answers load nothing).
     const csp = String(
-      (await t.app.inject({ method: "GET", url: "/api/health" })).headers[
+      (await t.app.inject({ method: "GET", url: "/dashboard" })).headers[
         "content-security-policy"
       ],
     );

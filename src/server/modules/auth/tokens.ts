@@ -19,6 +19,11 @@ export interface AccessClaims {
   companyId: string;
 }
 
+export interface VerifiedAccess extends AccessClaims {
+  /** When the token stops being valid, in milliseconds since the epoch. */
+  expiresAtMs: number;
+}
+
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 export async function signAccessToken(secret: string, claims: AccessClaims, now = Date.now()): Promise<string> {
@@ -33,13 +38,13 @@ export async function signAccessToken(secret: string, claims: AccessClaims, now 
 
 export type VerifyResult<T> = { ok: true; claims: T } | { ok: false; reason: 'expired' | 'invalid' };
 
-export async function verifyAccessToken(secret: string, token: string): Promise<VerifyResult<AccessClaims>> {
+export async function verifyAccessToken(secret: string, token: string): Promise<VerifyResult<VerifiedAccess>> {
   try {
     const { payload } = await jwtVerify(token, key(secret), { audience: AUDIENCE, algorithms: ['HS256'] });
-    if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.cid !== 'string') {
+    if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.exp !== 'number') {
       return { ok: false, reason: 'invalid' };
     }
-    return { ok: true, claims: { userId: payload.sub, companyId: payload.cid } };
+    return { ok: true, claims: { userId: payload.sub, companyId: payload.cid, expiresAtMs: payload.exp * 1000 } };
   } catch (error) {
     return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
   }

@@ -1,11 +1,12 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ZReadyResponse } from "../../../contract/api/health.schema.js";
 import { API } from "../../../contract/api/paths.js";
 import type { AppContext } from "../../context.js";
 import { sendError } from "../../http/errors.js";
 import {
+  currentContext,
   runWithContext,
   type RequestContext,
 } from "../../lib/request-context.js";
@@ -13,7 +14,12 @@ import { checkReadiness } from "./ready.service.js";
 
 export const METRICS_PATH = "/metrics";
 
-const contexts = new WeakMap<FastifyRequest, RequestContext>();
+declare module "fastify" {
+  interface FastifyRequest {
+    /** What code run for this request sees (lib/request-context.ts). */
+    requestContext: RequestContext | null;
+  }
+}
 
 /**
  * On the root instance, before any route: every answer carries its request id (`x-request-id`, the id
@@ -21,19 +27,20 @@ const contexts = new WeakMap<FastifyRequest, RequestContext>();
  * by route template.
  */
 export function observeRequests(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest("requestContext", null);
   app.addHook("onRequest", (request, reply, done) => {
     const context: RequestContext = {
       requestId: request.id,
       bindings: { reqId: request.id },
     };
-    contexts.set(request, context);
+    request.requestContext = context;
     reply.header("x-request-id", request.id);
     runWithContext(context, done);
   });
   // Reading the body runs in the socket's context: enter the request's again before the handler.
   app.addHook("preValidation", (request, _reply, done) => {
-    const context = contexts.get(request);
-    if (context) runWithContext(context, done);
+    const context = request.requestContext;
+    if (context && currentContext() !== context) runWithContext(context, done);
     else done();
   });
   app.addHook("onResponse", (request, reply, done) => {

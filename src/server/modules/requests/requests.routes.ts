@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
 import { callerCompany } from '../../http/company-scope.js';
+import { sendJsonText } from '../../http/json-text.js';
 import { limits } from '../../http/rate-limit.js';
 import * as service from './requests.service.js';
 
@@ -27,7 +28,7 @@ export function requestsRoutes(ctx: AppContext) {
 
     app.get(API.testimonials.requests.route, { schema: { querystring: ZRequestsListQuery, response: { 200: ZRequestsListResponse } } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.listRequests(ctx, callerCompany(request, request.query.company_id));
+      return sendJsonText(reply, await service.listRequests(ctx, callerCompany(request, request.query.company_id)));
     });
 
     app.post(

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { TTestimonialRequestSafe } from '../../../contract/api/testimonials.schema.js';
+import { ZRequestsListResponse } from '../../../contract/api/requests.schema.js';
 import { DEFAULT_REQUEST_EXPIRY_DAYS, type TRequestLanguage } from '../../../contract/constants.js';
 import type { AppContext } from '../../context.js';
 import { companies, questions, requestQuestions, testimonialRequests, videoStyleSettings } from '../../db/schema.js';
+import { jsonText } from '../../http/json-text.js';
 import { AppError } from '../../lib/errors.js';
 import { queueMail } from '../../mail/send.js';
 import { randomToken } from '../auth/tokens.js';
@@ -20,13 +22,13 @@ export function effectiveStatus(row: Pick<RequestRow, 'status' | 'expiresAt'>, n
   return row.status as 'pending' | 'completed' | 'expired';
 }
 
-export function toRequestSafe(row: RequestRow): TTestimonialRequestSafe {
+export function toRequestSafe(row: RequestRow, now = Date.now()): TTestimonialRequestSafe {
   return {
     id: row.id,
     customer_name: row.customerName,
     customer_email: row.customerEmail,
     customer_position: row.customerPosition,
-    status: effectiveStatus(row),
+    status: effectiveStatus(row, now),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
@@ -48,13 +50,30 @@ async function findOwnedRequest(ctx: AppContext, companyId: string, id: string):
   return row;
 }
 
-export async function listRequests(ctx: AppContext, companyId: string): Promise<TTestimonialRequestSafe[]> {
-  const rows = await ctx.db
-    .select()
-    .from(testimonialRequests)
-    .where(eq(testimonialRequests.companyId, companyId))
-    .orderBy(desc(testimonialRequests.createdAt));
-  return rows.map(toRequestSafe);
+/** The JSON text of a list of requests, and until when it holds (the next pending request to expire). */
+const listText = new WeakMap<RequestRow[], { text: string; until: number }>();
+
+/**
+ * The company's requests, newest first, as the JSON text of `TRequestsListResponse`. The rows are
+ * cached (lib/read-cache.ts) with their text, which is made again once a pending request expires.
+ */
+export async function listRequests(ctx: AppContext, companyId: string): Promise<string> {
+  const rows = await ctx.reads.read(
+    `requests:${companyId}`,
+    () => ctx.db.select().from(testimonialRequests).where(eq(testimonialRequests.companyId, companyId)).orderBy(desc(testimonialRequests.createdAt)),
+    () => companyId,
+  );
+  const now = Date.now();
+  const kept = listText.get(rows);
+  if (kept && now < kept.until) return kept.text;
+  let until = Infinity;
+  for (const row of rows) {
+    const expiry = row.expiresAt.getTime();
+    if (row.status === 'pending' && expiry > now && expiry < until) until = expiry;
+  }
+  const text = jsonText(ZRequestsListResponse, rows.map((row) => toRequestSafe(row, now)));
+  listText.set(rows, { text, until });
+  return text;
 }
 
 export async function getRequestSafe(ctx: AppContext, companyId: string, id: string): Promise<TTestimonialRequestSafe> {

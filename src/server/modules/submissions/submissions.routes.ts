@@ -15,6 +15,7 @@ import {
   videoFileIndex,
 } from '../../../contract/api/public.schema.js';
 import type { AppContext } from '../../context.js';
+import { sendJsonText } from '../../http/json-text.js';
 import { byIp, limits } from '../../http/rate-limit.js';
 import { AppError } from '../../lib/errors.js';
 import { saveSubmission, validateToken, type UploadedAnswer } from './submissions.service.js';
@@ -32,7 +33,7 @@ export function submissionsRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return validateToken(ctx, request.params.token);
+        return sendJsonText(reply, await validateToken(ctx, request.params.token));
       },
     );
 

@@ -7,11 +7,13 @@ import {
   ZSaveTestimonialFields,
   type TSaveTestimonialResponse,
   type TValidateTokenResponse,
+  ZValidateTokenResponse,
 } from '../../../contract/api/public.schema.js';
 import { consentText, isConsentVersion } from '../../../contract/consent.js';
 import type { AppContext } from '../../context.js';
 import { companies, consents, requestQuestions, testimonialRequests, testimonialResponses } from '../../db/schema.js';
 import { transcodeAnswerJob } from '../../jobs/definitions.js';
+import { jsonText } from '../../http/json-text.js';
 import { AppError } from '../../lib/errors.js';
 import { queueCompanyMail } from '../../mail/send.js';
 import { probe, readErrors, type ProbeResult } from '../../media/ffmpeg.js';
@@ -31,10 +33,35 @@ async function findByToken(ctx: AppContext, token: string) {
   return row;
 }
 
-/** What the customer's page needs, for a pending, unexpired request; a clear error otherwise. */
-export async function validateToken(ctx: AppContext, token: string): Promise<TValidateTokenResponse> {
+interface LinkRows {
+  request: typeof testimonialRequests.$inferSelect;
+  company: { id: string; name: string; logoKey: string | null };
+  questions: { id: string; text: string }[];
+}
+
+/** The rows behind a customer's link, or undefined for an unknown token. Cached per token (lib/read-cache.ts). */
+async function loadLink(ctx: AppContext, token: string): Promise<LinkRows | undefined> {
   const found = await findByToken(ctx, token);
+  if (!found) return undefined;
+  const questions = await ctx.db
+    .select({ id: requestQuestions.questionId, text: requestQuestions.questionText })
+    .from(requestQuestions)
+    .where(eq(requestQuestions.requestId, found.request.id))
+    .orderBy(asc(requestQuestions.orderPosition));
+  return { request: found.request, company: { id: found.company.id, name: found.company.name, logoKey: found.company.logoKey }, questions };
+}
+
+/** The JSON text of a pending link's answer, kept with its cached rows (it depends on nothing else). */
+const pendingLinkText = new WeakMap<LinkRows, string>();
+
+/**
+ * What the customer's page needs, for a pending, unexpired request, as the JSON text of
+ * `TValidateTokenResponse`; a clear error otherwise.
+ */
+export async function validateToken(ctx: AppContext, token: string): Promise<string> {
+  const found = await ctx.reads.read(`link:${token}`, () => loadLink(ctx, token), (rows) => rows?.company.id);
   if (!found) throw invalidLink();
+  // The status is computed on every call: a link expires by the clock, with no change announced.
   const status = effectiveStatus(found.request);
   if (status === 'completed') {
     throw new AppError('invalid_data', { status: 409, message: 'This testimonial has already been recorded and sent. Thank you!' });
@@ -42,11 +69,15 @@ export async function validateToken(ctx: AppContext, token: string): Promise<TVa
   if (status === 'expired') {
     throw new AppError('invalid_data', { status: 410, message: `This link has expired. Please ask ${found.company.name} for a new one.` });
   }
-  const questions = await ctx.db
-    .select({ id: requestQuestions.questionId, text: requestQuestions.questionText })
-    .from(requestQuestions)
-    .where(eq(requestQuestions.requestId, found.request.id))
-    .orderBy(asc(requestQuestions.orderPosition));
+  let text = pendingLinkText.get(found);
+  if (text === undefined) {
+    text = jsonText(ZValidateTokenResponse, linkAnswer(ctx, found));
+    pendingLinkText.set(found, text);
+  }
+  return text;
+}
+
+function linkAnswer(ctx: AppContext, found: LinkRows): TValidateTokenResponse {
   const r = found.request;
   return {
     testimonial: {
@@ -59,7 +90,7 @@ export async function validateToken(ctx: AppContext, token: string): Promise<TVa
       gift: r.gift,
       company: { name: found.company.name, logo_url: logoUrl(ctx, found.company) },
     },
-    questions,
+    questions: found.questions,
   };
 }
 
