@@ -22,6 +22,8 @@ export interface AppContext {
   metrics: Metrics;
   /** Company reads cached in this process, dropped on the database's change announcements. */
   reads: ReadCache;
+  /** This process's id: its row in `workers`, the holder of its jobs and of the objects it is writing. */
+  processId: string;
   /**
    * This process's own temporary folder (DATA_DIR/tmp/<process id>): create it on use; what a killed
    * process leaves in its folder is removed once another process finds it dead.

@@ -14,6 +14,7 @@ import { ReadCache } from './lib/read-cache.js';
 import { resolveSecrets } from './lib/secrets.js';
 import { createMailer } from './mail/mailer.js';
 import { createLocalStorage } from './storage/local-storage.js';
+import { removeAbandonedObjects } from './storage/pending-objects.js';
 import { createS3Storage } from './storage/s3-storage.js';
 import { configureMediaTools, killAllFfmpeg, setFfmpegConcurrency } from './media/ffmpeg.js';
 import { createMetrics } from './modules/observability/metrics.js';
@@ -52,6 +53,9 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
     const queue = await openQueue(database, { logger, definitions: ALL_JOB_DEFINITIONS, workerId: processId });
     // Temporary files (uploads being checked, renders) live in DATA_DIR/tmp/<process id> for one request
     // or job; what a killed process leaves there is removed once it is known dead, as are its jobs requeued.
+    const s3 = config.s3 ? createS3Storage(config.s3) : undefined;
+    const storage = s3 ?? createLocalStorage(config.mediaDir);
+    // Likewise the objects it was writing for rows it never committed (storage/pending-objects.ts).
     const presence = await startPresence({
       id: processId,
       database,
@@ -59,10 +63,12 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
       tmpRoot: path.join(config.dataDir, 'tmp'),
       leaseSeconds: config.workerLeaseSeconds,
       logger,
+      removeAbandoned: () => removeAbandonedObjects(database, storage),
       ...(options.work ? { recover: queue.recover } : {}),
+    }).catch((error: unknown) => {
+      s3?.close();
+      throw error;
     });
-    const s3 = config.s3 ? createS3Storage(config.s3) : undefined;
-    const storage = s3 ?? createLocalStorage(config.mediaDir);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
     const metrics = createMetrics({
       database,
@@ -76,7 +82,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
       config.role === 'worker'
         ? undefined
         : await startChangeFeed(database, { changed: (id) => reads.changed(id), connected: () => reads.connect(), disconnected: () => reads.disconnect() }, { logger });
-    const ctx: AppContext = { config, secrets, database, db: database.db, queue, storage, mailer, logger, metrics, reads, tmpDir: presence.tmpDir, startedAt: Date.now() };
+    const ctx: AppContext = { config, secrets, database, db: database.db, queue, storage, mailer, logger, metrics, reads, processId, tmpDir: presence.tmpDir, startedAt: Date.now() };
     if (options.work) {
       await queue.work(jobRegistry(ctx), {
         concurrency: config.workerConcurrency,

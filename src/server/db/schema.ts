@@ -440,3 +440,19 @@ export const jobLeases = pgTable(
   },
   (t) => [index('job_leases_worker_idx').on(t.workerId)],
 );
+
+/**
+ * Objects being written to storage for rows not committed yet (a customer's answers): each is recorded,
+ * and committed, before its upload starts, and removed in the transaction that commits the rows naming
+ * it. A key whose holder (a `workers` id) is no longer registered belongs to a process that died between
+ * the upload and the commit: the presence sweep deletes the object (storage/pending-objects.ts).
+ */
+export const pendingObjects = pgTable(
+  'pending_objects',
+  {
+    key: text('key').primaryKey(),
+    holder: uuid('holder').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pending_objects_holder_idx').on(t.holder)],
+);

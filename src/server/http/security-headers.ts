@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 
 export interface SecurityHeaderOptions {
@@ -74,10 +74,20 @@ export function apiSecurityHeaders(options: SecurityHeaderOptions): Record<strin
   };
 }
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** This answer under /api/ is a page (the test-mode checkout): it gets the document headers. */
+    asDocument(): FastifyReply;
+  }
+}
+
 /** Every reply (API, files, pages, errors) gets its headers from the first hook. */
 export function applySecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const documents = securityHeaders(options);
   const api = apiSecurityHeaders(options);
+  app.decorateReply('asDocument', function asDocument(this: FastifyReply) {
+    return this.headers(documents);
+  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? api : documents);
     done();

@@ -17,7 +17,8 @@ import type { QueueLogger } from './queue.js';
  *
  * Dead rows are deleted; in the same transaction `recover` hands the jobs they held back to the queue
  * (processes that work jobs). Each process then removes the temporary folders of processes that no
- * longer exist from its DATA_DIR/tmp (one folder per process: DATA_DIR/tmp/<process id>).
+ * longer exist from its DATA_DIR/tmp (one folder per process: DATA_DIR/tmp/<process id>), and the
+ * stored objects they were writing for rows they never committed (`removeAbandoned`).
  */
 
 export interface PresenceOptions {
@@ -30,6 +31,8 @@ export interface PresenceOptions {
   logger: QueueLogger;
   /** Requeues the jobs whose holder no longer exists, inside the transaction that buried it. */
   recover?: (executeSql: ExecuteSql) => Promise<{ id: string; name: string; state: string }[]>;
+  /** Deletes the stored objects dead processes were writing (storage/pending-objects.ts); their keys. */
+  removeAbandoned?: () => Promise<string[]>;
 }
 
 export interface SweepResult {
@@ -39,6 +42,8 @@ export interface SweepResult {
   requeued: { id: string; name: string; state: string }[];
   /** Temporary folders of dead processes removed from this DATA_DIR. */
   removedFolders: number;
+  /** Stored objects dead processes had not committed, deleted. */
+  removedObjects: string[];
 }
 
 export interface Presence {
@@ -168,7 +173,15 @@ export async function startPresence(options: PresenceOptions): Promise<Presence>
     }
     const removedFolders = await removeFoldersOfDeadProcesses();
     if (removedFolders) logger.warn({ removedFolders }, 'removed temporary files left by a process that ended without stopping');
-    return { dead, requeued, removedFolders };
+    // Storage may be down while the database is not: the next sweep tries again.
+    const removedObjects = options.removeAbandoned
+      ? await options.removeAbandoned().catch((error: unknown) => {
+          logger.error({ err: error }, 'removing stored objects of a dead process failed; retried at the next sweep');
+          return [];
+        })
+      : [];
+    if (removedObjects.length) logger.warn({ objects: removedObjects }, 'removed stored objects a process that ended without stopping had not committed');
+    return { dead, requeued, removedFolders, removedObjects };
   };
 
   await beat();

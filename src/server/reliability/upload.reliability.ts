@@ -127,4 +127,76 @@ describe('the API killed in the middle of an upload', () => {
     expect(entries(api.tmpDir)).toEqual([]);
     expect(await rowsOf('select id from workers', [])).toEqual([]);
   });
+  it('removes the stored answers of an API killed after storing them and before committing, and completes the retry', async () => {
+    const dataDir = await tempDir('api-data');
+    const port = await freePort();
+    // The bucket is reached through a relay that holds back the answer to the third answer's upload:
+    // the three objects are in the bucket, and the API is killed while it waits to commit its rows.
+    let held: (() => void) | undefined;
+    const third = new Promise<void>((resolve) => (held = resolve));
+    let answerPuts = 0;
+    const upstream = new URL(s3.endpoint);
+    const relay = http.createServer((req, res) => {
+      const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        if (req.method === 'PUT' && req.url?.includes('/answers/') && ++answerPuts === 3) {
+          answer.resume();
+          answer.on('end', () => held?.());
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      forward.on('error', () => res.destroy());
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayPort = (relay.address() as { port: number }).port;
+    try {
+      const env = { ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${relayPort}`, TRUST_PROXY: 'true' };
+      const options = { role: 'api' as const, databaseUrl: scratch.url, dataDir, port, env };
+      const api = await startServer(options);
+      procs.push(api);
+      const apiId = await processIdOf(scratch.db, api);
+      const me = await signUpCompany(api, scratch.db);
+      const questions = await addQuestions(api, me, ['What was the problem?', 'What changed?', 'Would you recommend us?']);
+      const request = await sendRequest(api, me, scratch.db, questions);
+      const clips = await Promise.all([440, 550, 660].map((tone) => makeClip({ format: 'webm', seconds: 1, tone })));
+      const before = (await s3.keys()).filter((k) => k.startsWith('companies/'));
+
+      const attempt = submitAnswers(api, request, clips, '10.2.0.1').then(
+        () => 'answered',
+        () => 'cut',
+      );
+      await third;
+      await api.kill();
+      expect(await attempt).toBe('cut');
+
+      // Stored, recorded as pending by the dead process, never committed.
+      const orphans = (await s3.keys()).filter((k) => k.startsWith('companies/') && !before.includes(k));
+      expect(orphans).toHaveLength(3);
+      expect(orphans.every((k) => k.startsWith(`companies/${me.companyId}/requests/${request.id}/answers/`))).toBe(true);
+      expect(await rowsOf('select key from pending_objects where holder = $1 order by key', [apiId])).toEqual(orphans.map((key) => ({ key })));
+      expect(await rowsOf('select id from testimonial_responses where request_id = $1', [request.id])).toEqual([]);
+
+      // Restarted: it finds its predecessor dead and deletes what it had stored for nothing.
+      const restarted = await startServer({ ...options, tmpDir: api.tmpDir });
+      procs.push(restarted);
+      expect((await s3.keys()).filter((k) => orphans.includes(k))).toEqual([]);
+      expect(await rowsOf('select key from pending_objects', [])).toEqual([]);
+      expect(restarted.lines().find((l) => l.msg === 'removed stored objects a process that ended without stopping had not committed')).toMatchObject({
+        objects: expect.arrayContaining(orphans),
+      });
+
+      // The customer's page sends the answers again: saved once, and the bucket holds exactly its files.
+      const saved = await submitAnswers(restarted, request, clips, '10.2.0.1');
+      expect(saved).toHaveLength(3);
+      const responses = (await rowsOf('select original_key from testimonial_responses where request_id = $1', [request.id])) as { original_key: string }[];
+      expect((await s3.keys()).filter((k) => k.startsWith(`companies/${me.companyId}/`))).toEqual(responses.map((r) => r.original_key).sort());
+      expect(await rowsOf('select key from pending_objects', [])).toEqual([]);
+      expect(await restarted.stop()).toBe(0);
+    } finally {
+      relay.closeAllConnections();
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    }
+  });
 });

@@ -82,7 +82,7 @@ export function paymentsRoutes(ctx: AppContext) {
       const t = TEXT[lang];
       const { sessionId } = z.object({ sessionId: z.string().max(200) }).parse(request.params);
       const found = ctx.config.stripe ? undefined : await getTestCheckout(ctx, sessionId);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      reply.asDocument().type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!found || found.payment.status !== 'open') {
         return reply
           .status(404)

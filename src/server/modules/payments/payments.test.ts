@@ -29,6 +29,9 @@ describe('test-mode checkout (no Stripe keys)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('TEST MODE');
     expect(page.body).toContain('€250');
+    // A page, though under /api/: the document policy (its own styles), not the API's closed one.
+    expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';object-src 'none';frame-ancestors 'none'");
 
     const pay = await t.app.inject({ method: 'POST', url: `${url.pathname}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(pay.statusCode).toBe(303);

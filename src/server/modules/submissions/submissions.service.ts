@@ -17,6 +17,7 @@ import { jsonText } from '../../http/json-text.js';
 import { AppError } from '../../lib/errors.js';
 import { queueCompanyMail } from '../../mail/send.js';
 import { probe, readErrors, type ProbeResult } from '../../media/ffmpeg.js';
+import { abandonPendingObjects, confirmPendingObjects, reservePendingObjects } from '../../storage/pending-objects.js';
 import { effectiveStatus } from '../requests/requests.service.js';
 import { logoUrl } from '../settings/settings.service.js';
 import { newTestimonialEmail } from './submissions.emails.js';
@@ -229,8 +230,10 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
   const lang = request.language === 'french' ? 'fr' : 'en';
   const originalKey = (a: (typeof answers)[number]) =>
     `companies/${request.companyId}/requests/${request.id}/answers/${a.id}/original.${a.kind.extension}`;
-  const stored: string[] = [];
+  const keys = answers.map(originalKey);
   const outcome: { value: 'saved' | 'duplicate' } = { value: 'saved' };
+  // Recorded before any upload: should this process die before the commit, another removes the objects.
+  await reservePendingObjects(ctx.db, ctx.processId, keys);
   try {
     await ctx.db.transaction(async (tx) => {
       const [locked] = await tx.select().from(testimonialRequests).where(eq(testimonialRequests.id, request.id)).for('update');
@@ -242,11 +245,8 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
         }
         throw alreadyDone();
       }
-      for (const a of answers) {
-        const key = originalKey(a);
-        stored.push(key);
-        await ctx.storage.put(key, createReadStream(a.file.path), a.kind.contentType);
-      }
+      for (const a of answers) await ctx.storage.put(originalKey(a), createReadStream(a.file.path), a.kind.contentType);
+      await confirmPendingObjects(tx, keys);
       await tx.insert(testimonialResponses).values(
         answers.map((a) => ({
           id: a.id,
@@ -287,11 +287,11 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
         .where(and(eq(testimonialRequests.id, request.id), eq(testimonialRequests.status, 'pending')));
     });
   } catch (error) {
-    await Promise.all(stored.map((key) => ctx.storage.delete(key).catch(() => undefined)));
+    await abandonPendingObjects(ctx.db, ctx.storage, keys);
     throw error;
   }
   if (outcome.value === 'duplicate') {
-    await Promise.all(stored.map((key) => ctx.storage.delete(key).catch(() => undefined)));
+    await abandonPendingObjects(ctx.db, ctx.storage, keys);
     return previous();
   }
 

@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consents, testimonialRequests, testimonialResponses } from '../../db/schema.js';
+import { consents, pendingObjects, testimonialRequests, testimonialResponses } from '../../db/schema.js';
 import { probe } from '../../media/ffmpeg.js';
 import type { Storage } from '../../storage/storage.js';
 import { signedInCompany } from '../../test/accounts.js';
@@ -201,9 +201,12 @@ describe('customer submission', () => {
     const dir = path.join(t.config.mediaDir, 'companies', r.me.companyId, 'requests', r.id);
     const leftovers = await readdir(dir, { recursive: true }).catch(() => []);
     expect(leftovers.filter((f) => String(f).includes('.'))).toEqual([]);
+    const pendingOf = async () => (await t.ctx.db.select().from(pendingObjects)).filter((p) => p.key.includes(r.id));
+    expect(await pendingOf()).toEqual([]);
 
-    // And the customer can simply try again.
+    // And the customer can simply try again: the committed files are no longer pending.
     const retry = await save(r, [{ questionId: r.q1, clip: clips.webm! }]);
     expect(retry.statusCode).toBe(200);
+    expect(await pendingOf()).toEqual([]);
   });
 });
