@@ -45,18 +45,23 @@ describe('the API killed in the middle of an upload', () => {
 
   const rowsOf = async (sql: string, values: unknown[]) => (await scratch.db.query(sql, values)).rows;
 
-  it("completes the client's retry once and leaves no partial testimonial, orphan object or temporary file", async () => {
+  /** An API process on the bucket of `env`, and a customer about to send three 1 s answers. */
+  async function customerWaiting(env: Record<string, string>) {
     const dataDir = await tempDir('api-data');
     const port = await freePort();
-    const options = { role: 'api' as const, databaseUrl: scratch.url, dataDir, port, env: { ...s3.env, TRUST_PROXY: 'true' } };
+    const options = { role: 'api' as const, databaseUrl: scratch.url, dataDir, port, env: { ...env, TRUST_PROXY: 'true' } };
     const api = await startServer(options);
     procs.push(api);
     const apiId = await processIdOf(scratch.db, api);
-
     const me = await signUpCompany(api, scratch.db);
     const questions = await addQuestions(api, me, ['What was the problem?', 'What changed?', 'Would you recommend us?']);
     const request = await sendRequest(api, me, scratch.db, questions);
     const clips = await Promise.all([440, 550, 660].map((tone) => makeClip({ format: 'webm', seconds: 1, tone })));
+    return { dataDir, port, options, api, apiId, me, request, clips };
+  }
+
+  it("completes the client's retry once and leaves no partial testimonial, orphan object or temporary file", async () => {
+    const { dataDir, port, options, api, apiId, request, clips } = await customerWaiting(s3.env);
     const form = await saveForm(request, clips);
 
     // The first answer and half of the second arrive; the rest never comes.
@@ -128,8 +133,6 @@ describe('the API killed in the middle of an upload', () => {
     expect(await rowsOf('select id from workers', [])).toEqual([]);
   });
   it('removes the stored answers of an API killed after storing them and before committing, and completes the retry', async () => {
-    const dataDir = await tempDir('api-data');
-    const port = await freePort();
     // The bucket is reached through a relay that holds back the answer to the third answer's upload:
     // the three objects are in the bucket, and the API is killed while it waits to commit its rows.
     let held: (() => void) | undefined;
@@ -152,15 +155,7 @@ describe('the API killed in the middle of an upload', () => {
     await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
     const relayPort = (relay.address() as { port: number }).port;
     try {
-      const env = { ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${relayPort}`, TRUST_PROXY: 'true' };
-      const options = { role: 'api' as const, databaseUrl: scratch.url, dataDir, port, env };
-      const api = await startServer(options);
-      procs.push(api);
-      const apiId = await processIdOf(scratch.db, api);
-      const me = await signUpCompany(api, scratch.db);
-      const questions = await addQuestions(api, me, ['What was the problem?', 'What changed?', 'Would you recommend us?']);
-      const request = await sendRequest(api, me, scratch.db, questions);
-      const clips = await Promise.all([440, 550, 660].map((tone) => makeClip({ format: 'webm', seconds: 1, tone })));
+      const { options, api, apiId, me, request, clips } = await customerWaiting({ ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${relayPort}` });
       const before = (await s3.keys()).filter((k) => k.startsWith('companies/'));
 
       const attempt = submitAnswers(api, request, clips, '10.2.0.1').then(
