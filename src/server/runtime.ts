@@ -51,11 +51,11 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
     // This process's id: its row in `workers`, the holder of the jobs it takes, its temporary folder.
     const processId = randomUUID();
     const queue = await openQueue(database, { logger, definitions: ALL_JOB_DEFINITIONS, workerId: processId });
-    // Temporary files (uploads being checked, renders) live in DATA_DIR/tmp/<process id> for one request
-    // or job; what a killed process leaves there is removed once it is known dead, as are its jobs requeued.
     const s3 = config.s3 ? createS3Storage(config.s3) : undefined;
     const storage = s3 ?? createLocalStorage(config.mediaDir);
-    // Likewise the objects it was writing for rows it never committed (storage/pending-objects.ts).
+    // Temporary files (uploads being checked, renders) live in DATA_DIR/tmp/<process id> for one request
+    // or job; what a killed process leaves there is removed once it is known dead, as are its jobs
+    // requeued and the objects it stored for rows it never committed (storage/pending-objects.ts).
     const presence = await startPresence({
       id: processId,
       database,
@@ -65,9 +65,6 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
       logger,
       removeAbandoned: () => removeAbandonedObjects(database, storage),
       ...(options.work ? { recover: queue.recover } : {}),
-    }).catch((error: unknown) => {
-      s3?.close();
-      throw error;
     });
     const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
     const metrics = createMetrics({

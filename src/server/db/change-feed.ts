@@ -1,8 +1,6 @@
 import pg from 'pg';
 import { COMPANY_CHANGED_CHANNEL, type Database } from './client.js';
 
-export { COMPANY_CHANGED_CHANNEL };
-
 /** How the feed's connection names itself in pg_stat_activity. */
 export const CHANGE_FEED_APPLICATION_NAME = 'vouchreel-change-feed';
 
