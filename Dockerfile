@@ -1,5 +1,6 @@
 # Vouchreel: one image for every role (ROLE=all|api|worker). See docs/deployment.md.
 # Build: docker build -t vouchreel .    Run: docker run --env-file .env -p 3000:3000 vouchreel
+# (production: JWT_SECRET from `openssl rand -hex 32`, APP_URL; docs/deployment.md lists the rest)
 
 # ---- build: web app (Vite) and server (tsc), then production dependencies only
 FROM node:20-bookworm-slim AS build
@@ -17,7 +18,9 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg pocketsphinx pocketsphinx-en-us tini ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && mkdir -p /var/lib/vouchreel && chown node:node /var/lib/vouchreel
+# HOST: a container listens on every interface (outside production the app defaults to 127.0.0.1).
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/var/lib/vouchreel \
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true

@@ -113,7 +113,7 @@ async function main() {
   // Enough welcome credits to view every load testimonial; the request quota is per company per hour.
   // BENCH_DATABASE_URL: the same run on PostgreSQL (the fleet's database) instead of embedded PGlite.
   const database: Record<string, string> = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL, JWT_SECRET: randomBytes(32).toString('hex') } : {};
-  const server = await startServer({ LOG_LEVEL: 'error', TRUST_PROXY: 'true', FREE_CREDITS: String(CUSTOMERS + 5), ...database });
+  const server = await startServer({ LOG_LEVEL: 'error', TRUST_PROXY: '1', FREE_CREDITS: String(CUSTOMERS + 5), ...database });
   console.log(`database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}`);
   const results: Record<string, unknown> = {};
   try {

@@ -301,7 +301,7 @@ describe('accounts and sessions', () => {
     expect(unexpected(errors, [400, 401])).toEqual([]);
   });
 
-  it('sends a signed-out visit to /dashboard/questions to /signin, and clears a ?message after 5 s', async () => {
+  it('sends a signed-out visit to /dashboard/questions to /signin, shows ?message only for a known key, and clears it after 5 s', async () => {
     const { page, errors } = await freshPage('en');
     await page.goto(`${server.url}/dashboard/questions`);
     await page.waitForURL(`${server.url}/signin`);
@@ -309,10 +309,16 @@ describe('accounts and sessions', () => {
     expect(await page.getAttribute('meta[name="robots"]', 'content')).toBe('noindex, nofollow');
     expect(await page.locator('[data-testid="user-menu"]').count()).toBe(0);
 
-    // A message from ?message shows, then leaves the page and the address after 5 s.
-    await page.goto(`${server.url}/signin?message=${encodeURIComponent('Please sign in again.')}`);
+    // ?message takes a key, never text: words of a crafted link show nothing (and leave the address).
+    await page.goto(`${server.url}/signin?message=${encodeURIComponent('Your account is locked. Call +1 555 0100 to unlock it.')}`);
+    await page.waitForSelector('[data-testid="signin-submit"]');
+    expect(await page.locator('[data-testid="signin-message"]').count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toContain('Call +1 555 0100');
+
+    // A known key shows its translated notice, then leaves the page and the address after 5 s.
+    await page.goto(`${server.url}/signin?message=sessionExpired`);
     const message = page.locator('[data-testid="signin-message"]');
-    expect(await message.innerText()).toBe('Please sign in again.');
+    expect(await message.innerText()).toBe('Your session has ended. Please sign in again.');
     const shownAt = Date.now();
     await message.waitFor({ state: 'detached', timeout: 8000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4000);
@@ -409,7 +415,7 @@ describe('accounts and sessions', () => {
         const { page, errors } = await freshPage(lang, width);
         // Photographed as a server with Google sign-in configured shows them (the buttons are hidden otherwise).
         await page.route('**/api/public/app-config', (route) =>
-          route.fulfill({ json: { brandName: 'Vouchreel', supportEmail: 'support@example.com', googleEnabled: true } }),
+          route.fulfill({ json: { brandName: 'Vouchreel', supportEmail: 'support@example.com', googleEnabled: true, payments: 'test' } }),
         );
         const shot = async (name: string) => {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -316,4 +316,42 @@ describe("credits", () => {
     ).toBeGreaterThan(0.3);
     expect(errors).toEqual([]);
   });
+
+  it("says purchases are not available on an installation that sells none, in both languages", async () => {
+    // What a production installation without Stripe keys tells the web app (payments.security.ts covers
+    // the server: no test checkout there, and a checkout answers payments_disabled).
+    await page.route("**/api/public/app-config", async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        json: { ...(await response.json()), payments: "disabled" },
+      });
+    });
+    for (const lang of ["en", "fr"] as const) {
+      await setLanguage(page, lang);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${server.url}/dashboard/payment`);
+        const notice = page.locator('[data-testid="payments-disabled"]');
+        await notice.waitFor();
+        expect(await notice.textContent()).toMatch(
+          lang === "en"
+            ? /Purchases are not available.*Contact \S+@\S+/
+            : /Les achats ne sont pas disponibles.*Contactez \S+@\S+/,
+        );
+        expect(
+          await page.locator('[data-testid="buy-medium"]').isDisabled(),
+        ).toBe(true);
+        expect(await page.locator('[data-testid="buy-dialog"]').count()).toBe(
+          0,
+        );
+        expect(await noHorizontalScroll(page)).toBeLessThanOrEqual(0);
+        await screenshot(page, `credits-payments-disabled-${lang}-${width}`);
+      }
+    }
+    await page.unroute("**/api/public/app-config");
+    await setLanguage(page, "en");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(errors).toEqual([]);
+  });
 });

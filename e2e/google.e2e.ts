@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOidcStandIn } from '../src/server/test/oidc-stand-in.js';
+import { followRedirects, startOidcStandIn } from '../src/server/test/oidc-stand-in.js';
 import { openBrowser, screenshot, watchErrors, type BrowserSession } from './support/browser.js';
 import { freePort, startServer, type RunningServer } from './support/server.js';
 
@@ -81,6 +81,36 @@ describe('Google sign-in', () => {
     await page.waitForSelector('[data-testid="callback-error"]', { timeout: 30_000 });
     expect(await page.textContent('[data-testid="callback-error"]')).toMatch(/already linked to another sign-in method/);
     await screenshot(page, 'google-provider-conflict');
+    await page.close();
+  });
+
+  it('refuses a one-time code planted from another browser (login CSRF)', async () => {
+    // The attacker completes a Google sign-in outside this browser and keeps the address with the code.
+    idp.signInAs({ sub: 'google-e2e-attacker', email: 'mallory@gmail.test', email_verified: true, given_name: 'Mallory', family_name: 'M' });
+    const start = await fetch(`${server.url}/api/auth/signin-google`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'google' }),
+    });
+    const stateCookie = (start.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const back = await followRedirects(((await start.json()) as { url: string }).url, (u) => u.startsWith(`${server.url}/`));
+    const callback = await fetch(back, { redirect: 'manual', headers: { cookie: stateCookie } });
+    const planted = callback.headers.get('location') ?? '';
+    expect(planted).toContain('/auth/callback#access_token=');
+
+    // The victim's browser follows that address: no session, an error instead.
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    await page.goto(server.url);
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await page.goto(planted);
+    await page.waitForSelector('[data-testid="callback-error"]', { timeout: 30_000 });
+    expect(await page.textContent('[data-testid="callback-error"]')).toMatch(/sign in again/i);
+    expect(page.url()).not.toContain('/dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'))).toBeNull();
     await page.close();
   });
 });

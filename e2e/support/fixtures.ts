@@ -167,16 +167,19 @@ export async function recordTestimonial(
   const boundary = `----vouchreel${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   const field = (name: string, value: string) => chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  // The fields first, as the recording page sends them: the server reads no file before the token.
+  field('token', token);
+  field('testimonialId', sent.testimonial.id);
+  field('name', customerName);
+  field('consentVersion', 'image-rights-v1');
   for (const [i, question] of questions.entries()) {
-    const clip = await readFile(await makeAnswerClip(options.clips?.[i] ?? { tone: 300 + 110 * i }));
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="videos"; filename="video${i}.webm"\r\nContent-Type: video/webm\r\n\r\n`), clip, Buffer.from('\r\n'));
     field(`questionIds[${i}]`, question.id);
     field(`bgColors[${i}]`, '#000000');
   }
-  field('name', customerName);
-  field('testimonialId', sent.testimonial.id);
-  field('token', token);
-  field('consentVersion', 'image-rights-v1');
+  for (const i of questions.keys()) {
+    const clip = await readFile(await makeAnswerClip(options.clips?.[i] ?? { tone: 300 + 110 * i }));
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="videos"; filename="video${i}.webm"\r\nContent-Type: video/webm\r\n\r\n`), clip, Buffer.from('\r\n'));
+  }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   const saved = await fetch(`${server.url}/api/public/testimonial/save`, {
     method: 'POST',

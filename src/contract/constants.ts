@@ -49,6 +49,12 @@ export const TIMINGS = {
 } as const;
 
 export const LOGO_MAX_BYTES = 5_242_880;
+/**
+ * A logo's picture: refused beyond `maxSide` pixels on a side or `maxPixels` in all (decoding costs
+ * memory and time in proportion, whatever the file's size), and stored at most `storedSide` pixels on
+ * its long side, which is what renders, e-mails and pages use.
+ */
+export const LOGO_PIXEL_LIMITS = { maxSide: 4096, maxPixels: 16_777_216, storedSide: 1024 } as const;
 
 export const FONT_SIZE_LIMITS = {
   question: { min: 12, max: 72 },

@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'unauthorized',
   /** The service cannot answer for a moment (its database is unreachable): try again shortly. */
   'unavailable',
+  /** This installation sells no credits (production without Stripe keys): the payment screen says so. */
+  'payments_disabled',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;
@@ -77,4 +79,5 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   rate_limited: 429,
   unauthorized: 401,
   unavailable: 503,
+  payments_disabled: 403,
 };

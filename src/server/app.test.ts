@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,16 +14,10 @@ describe('API skeleton', () => {
     await t.close();
   });
 
-  it('reports database, queue, storage and mail in /api/health', async () => {
+  it('says ok in /api/health when database, queue, storage and mail answer, and nothing more', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.status).toBe('ok');
-    expect(body.checks.database).toMatchObject({ ok: true, driver: t.ctx.database.driver });
-    expect(typeof body.checks.database.latency_ms).toBe('number');
-    expect(body.checks.queue).toEqual({ ok: true });
-    expect(body.checks.storage).toEqual({ ok: true, driver: 'local' });
-    expect(body.checks.mail).toEqual({ ok: true, transport: 'outbox' });
+    expect(res.json()).toEqual({ status: 'ok' });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -166,7 +161,7 @@ describe('serving the web app', () => {
 describe('production mode', () => {
   it('does not mount /dev/outbox', async () => {
     const t = await createTestApp({
-      env: { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), APP_URL: 'https://app.example.com' },
+      env: { NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), APP_URL: 'https://app.example.com' },
     });
     try {
       const res = await t.app.inject({ method: 'GET', url: '/dev/outbox' });

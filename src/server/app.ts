@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerErrorHandling, sendError } from './http/errors.js';
-import { registerRateLimits } from './http/rate-limit.js';
+import { registerRateLimits, type WindowCounters } from './http/rate-limit.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { applySecurityHeaders } from './http/security-headers.js';
 import { WEB_DIST_DIR, ROOT_DIR } from './lib/paths.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
@@ -42,6 +43,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** The built web app to serve; defaults to dist/web. Absent folder: the API alone. */
   webDir?: string;
+  /** The rate-limit store; tests give a small one to reach its bound quickly. */
+  rateCounters?: WindowCounters;
 }
 
 export async function readVersion(): Promise<string> {
@@ -55,7 +58,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const app = Fastify({
     loggerInstance: ctx.logger,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -83,7 +86,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // With S3, media play and download from presigned addresses of the bucket.
   const mediaOrigins = config.s3 ? [config.s3.publicOrigin] : [];
   applySecurityHeaders(app, { https, mediaOrigins });
-  registerRateLimits(app);
+  registerRateLimits(app, options.rateCounters);
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 50, fields: 200, fieldSize: 4096, parts: 260 },
     throwFileSizeLimit: false,
@@ -95,7 +98,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   const version = await readVersion();
   await app.register(healthRoutes(ctx, version));
-  await app.register(observabilityRoutes(ctx));
+  await app.register(observabilityRoutes(ctx, version));
   await app.register(clientErrorRoutes());
   await app.register(authRoutes(ctx));
   await app.register(appConfigRoutes(ctx));

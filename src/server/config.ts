@@ -1,6 +1,8 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { MAKE_A_SECRET, weakSecretReason } from './lib/secrets.js';
 
 /**
  * The one place that reads the environment. Everything else receives a typed `Config`.
@@ -28,7 +30,7 @@ const ZEnv = z.object({
     emptyToUndefined,
     z.coerce.number({ message: 'expected a port number' }).int('expected a whole number').min(0).max(65535).default(3000),
   ),
-  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  HOST: optional(z.string()),
   APP_URL: optional(urlWithProtocols(['http:', 'https:'], 'an absolute http(s) URL such as https://app.example.com')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'a PostgreSQL connection URL')),
@@ -44,13 +46,15 @@ const ZEnv = z.object({
   ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'api', 'worker']).default('all')),
   JWT_SECRET: optional(z.string().min(32, 'expected at least 32 characters')),
   BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  TRUST_PROXY: optional(z.string()),
   FREE_CREDITS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(1)),
   GOOGLE_ISSUER: z.preprocess(
     emptyToUndefined,
     urlWithProtocols(['http:', 'https:'], 'the OpenID Connect issuer URL').default('https://accounts.google.com'),
   ),
   UPLOAD_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(60 * 1024 * 1024)),
+  /** Bytes of customer uploads one address may send in an hour; default 30 × UPLOAD_MAX_BYTES. */
+  UPLOAD_BUDGET_BYTES_PER_HOUR: optional(z.coerce.number().int().min(1024)),
   FFMPEG_PATH: optional(z.string().min(1)),
   FFPROBE_PATH: optional(z.string().min(1)),
   FFMPEG_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)),
@@ -117,13 +121,24 @@ export interface Config {
   role: Role;
   jwtSecret: string | undefined;
   bodyLimitBytes: number;
-  trustProxy: boolean;
+  /**
+   * Which peers' `X-Forwarded-For` to believe: false (none), a hop count (the socket's peer and the
+   * proxies behind it, n in all), or the proxies' addresses and CIDRs. Never 'every hop'.
+   */
+  trustProxy: TrustProxy;
   freeCredits: number;
   /** Largest customer answer accepted, per file. */
   uploadMaxBytes: number;
+  /** Bytes of customer uploads written per client address per hour (upload-budget.ts). */
+  uploadBudgetBytesPerHour: number;
   ffmpegPath: string;
   ffprobePath: string;
   ffmpegConcurrency: number;
+  /**
+   * How credits are sold: Stripe Checkout; our labelled test mode (development and test only, without
+   * Stripe keys); or not at all (production without Stripe keys: the test mode must not exist there).
+   */
+  payments: 'stripe' | 'test' | 'disabled';
   /** Stripe Checkout; absent in the embedded default, where payments run in our labelled test mode. */
   stripe:
     | {
@@ -152,6 +167,46 @@ export interface Config {
   metricsToken: string | undefined;
 }
 
+export type TrustProxy = false | { hops: number } | { proxies: string[] };
+
+/** Names proxy-addr knows for ranges of addresses, accepted in TRUST_PROXY's list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length || !address) return false;
+  const version = net.isIP(address);
+  if (!version) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset or `false` (trust no one), a hop count (`1` behind one load balancer), or a
+ * comma-separated list of the proxies' addresses or CIDRs. `true` would believe every address of
+ * X-Forwarded-For, so any client could choose its own: it is refused with what to write instead.
+ */
+function parseTrustProxy(raw: string | undefined): TrustProxy | string {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    return 'TRUST_PROXY: `true` is refused: it trusts every hop, so a client chooses its own address with X-Forwarded-For. Write the number of proxies in front of the app (`1` behind one load balancer) or their addresses or CIDRs (`10.0.0.0/8,127.0.0.1`)';
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) return `TRUST_PROXY: expected a hop count from 1 to 10, or proxy addresses (got ${JSON.stringify(raw)})`;
+    return { hops };
+  }
+  const proxies = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = proxies.filter((entry) => !isAddressOrCidr(entry));
+  if (bad.length || proxies.length === 0) {
+    return `TRUST_PROXY: expected \`false\`, a hop count (\`1\`) or a comma-separated list of proxy addresses or CIDRs such as \`10.0.0.0/8,127.0.0.1\` (not understood: ${JSON.stringify(bad.join(',') || raw)})`;
+  }
+  return { proxies };
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -171,6 +226,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const problems: string[] = [];
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'string') problems.push(trustProxy);
+  if (e.NODE_ENV === 'production') {
+    // Published samples and guessable values are refused where they would guard real data; a developer
+    // machine may keep any value. 128 bits for the signing key, 96 for the scrape token; 80 for the
+    // storage secret, which a provider usually issues (some as 32 hex characters, whose estimate can
+    // dip to ~90 bits though they hold 128).
+    const secrets = [
+      ['JWT_SECRET', e.JWT_SECRET, 128],
+      ['METRICS_TOKEN', e.METRICS_TOKEN, 96],
+      ['S3_SECRET_ACCESS_KEY', e.S3_SECRET_ACCESS_KEY, 80],
+    ] as const;
+    for (const [name, value, bits] of secrets) {
+      const reason = value === undefined ? undefined : weakSecretReason(value, bits);
+      if (reason) problems.push(`${name}: ${reason}; ${MAKE_A_SECRET} and set that value`);
+    }
+    if (e.METRICS_TOKEN && e.JWT_SECRET && e.METRICS_TOKEN.trim() === e.JWT_SECRET.trim()) {
+      problems.push(`METRICS_TOKEN: must differ from JWT_SECRET (it travels in scrape configurations); ${MAKE_A_SECRET}`);
+    }
+    if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+      // Without the webhook, a payment completed after the customer left (closed tab, delayed methods)
+      // would never be credited.
+      problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY when NODE_ENV=production (the signing secret whsec_… of the webhook endpoint $APP_URL/api/payment/webhook)');
+    }
+  }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     problems.push('JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)');
   }
@@ -205,7 +285,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
-    host: e.HOST,
+    // Loopback unless told: a developer's outbox and test checkout stay off the café's Wi-Fi. A
+    // production process (and its container) listens on every interface.
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     appUrl,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
@@ -220,14 +302,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     role: e.ROLE,
     jwtSecret: e.JWT_SECRET,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: trustProxy as TrustProxy,
     freeCredits: e.FREE_CREDITS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadBudgetBytesPerHour: e.UPLOAD_BUDGET_BYTES_PER_HOUR ?? 30 * e.UPLOAD_MAX_BYTES,
     ffmpegPath: e.FFMPEG_PATH ?? 'ffmpeg',
     ffprobePath: e.FFPROBE_PATH ?? 'ffprobe',
     // One ffmpeg per core unless told: each job runs its ffmpeg steps one after another.
     ffmpegConcurrency: e.FFMPEG_CONCURRENCY ?? os.availableParallelism(),
     transcribe: { url: e.TRANSCRIBE_URL?.replace(/\/+$/, ''), apiKey: e.TRANSCRIBE_API_KEY, model: e.TRANSCRIBE_MODEL, pocketsphinxPath: e.POCKETSPHINX_PATH },
+    payments: e.STRIPE_SECRET_KEY ? 'stripe' : e.NODE_ENV === 'production' ? 'disabled' : 'test',
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

@@ -8,5 +8,10 @@ export const ZAppConfigResponse = z.object({
   brandName: z.string(),
   supportEmail: z.string(),
   googleEnabled: z.boolean(),
+  /**
+   * How credits are bought: Stripe Checkout, the labelled test mode of a development installation, or
+   * not at all (a production installation without Stripe keys; the payment screen says so).
+   */
+  payments: z.enum(['stripe', 'test', 'disabled']),
 });
 export type TAppConfigResponse = z.infer<typeof ZAppConfigResponse>;

@@ -1,6 +1,7 @@
 /**
- * GET /api/health (issue 2: database, queue, storage and mail status; issue 8: the transcription
- * engine in use). 200 when every check is ok, 503 with the same body when degraded.
+ * GET /api/health: `{ status }` only, 200 when every check (database, queue, storage, mail) is ok, 503
+ * when degraded. Which drivers run and the version are for the operator: the full report below is in
+ * GET /api/ready with the metrics token (issue 15: anyone could read them here).
  */
 import { z } from 'zod';
 
@@ -8,7 +9,11 @@ export const HEALTH_STATUSES = ['ok', 'degraded'] as const;
 export const ZHealthStatus = z.enum(HEALTH_STATUSES);
 export type THealthStatus = z.infer<typeof ZHealthStatus>;
 
-export const ZHealthResponse = z.object({
+export const ZHealthResponse = z.object({ status: ZHealthStatus });
+export type THealthResponse = z.infer<typeof ZHealthResponse>;
+
+/** The full health report (issue 2: database, queue, storage, mail; issue 8: transcription engine). */
+export const ZHealthReport = z.object({
   status: ZHealthStatus,
   version: z.string(),
   uptime_s: z.number().min(0),
@@ -44,18 +49,22 @@ export const ZHealthResponse = z.object({
       .optional(),
   }),
 });
-export type THealthResponse = z.infer<typeof ZHealthResponse>;
+export type THealthReport = z.infer<typeof ZHealthReport>;
 
 /**
- * GET /api/ready (issue 9): 200 with this body when the database, the storage and the queue answer;
- * 503 in the error shape `{ error, code }` naming what does not. For load balancers and orchestrators.
+ * GET /api/ready (issue 9): 200 when the database, the storage and the queue answer; 503 in the error
+ * shape `{ error, code }` naming what does not. For load balancers and orchestrators, which get
+ * `{ status: 'ready' }`. With `Authorization: Bearer <METRICS_TOKEN>` the answer adds each check with
+ * its driver and the full health report (version, drivers, mail transport, transcription engine).
  */
+export const ZReadyChecks = z.object({
+  database: z.object({ ok: z.literal(true), latency_ms: z.number().min(0) }),
+  storage: z.object({ ok: z.literal(true), driver: z.enum(['local', 's3']) }),
+  queue: z.object({ ok: z.literal(true) }),
+});
 export const ZReadyResponse = z.object({
   status: z.literal('ready'),
-  checks: z.object({
-    database: z.object({ ok: z.literal(true), latency_ms: z.number().min(0) }),
-    storage: z.object({ ok: z.literal(true), driver: z.enum(['local', 's3']) }),
-    queue: z.object({ ok: z.literal(true) }),
-  }),
+  checks: ZReadyChecks.optional(),
+  health: ZHealthReport.optional(),
 });
 export type TReadyResponse = z.infer<typeof ZReadyResponse>;

@@ -90,6 +90,8 @@ export type TUpdateCompanyResponse = z.infer<typeof ZUpdateCompanyResponse>;
 export const LOGO_FIELD = 'logo';
 export const LOGO_NOT_IMAGE_MESSAGE = 'Please select an image file';
 export const LOGO_TOO_LARGE_MESSAGE = 'File size must be less than 5MB';
+/** A picture too big to decode cheaply, whatever its file size (limits: LOGO_PIXEL_LIMITS). */
+export const LOGO_TOO_MANY_PIXELS_MESSAGE = 'This image is too large: at most 4096 × 4096 pixels (16 megapixels). Please select a smaller image.';
 
 /**
  * What both sides check on the logo file before storing it: an image type and at most

@@ -41,7 +41,16 @@ export type TTranscription = z.infer<typeof ZTranscription>;
 export const ZTranscribeBody = z.object({ force: z.boolean().optional() }).nullish();
 export type TTranscribeBody = z.infer<typeof ZTranscribeBody>;
 
-export const ZTranscribeResponse = z.object({ transcription: ZTranscription });
+/**
+ * `{ transcription }`: the stored cues, at once. When the engine must run (none stored yet, or
+ * `force`), the call answers 202 with an empty transcription, the job's id and its status: the cues come
+ * with that job (GET transcription-job/{jobId}/status, whose merged_url then holds this one answer).
+ */
+export const ZTranscribeResponse = z.object({
+  transcription: ZTranscription,
+  jobId: ZJobId.optional(),
+  status: z.enum(['queued', 'processing']).optional(),
+});
 export type TTranscribeResponse = z.infer<typeof ZTranscribeResponse>;
 
 /* ------------------------------------------------------------------ per-response transcription */

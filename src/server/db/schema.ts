@@ -270,7 +270,7 @@ export const transcriptions = pgTable(
   (t) => [uniqueIndex('transcriptions_response_uq').on(t.responseId)],
 );
 
-/** A merged transcription job (all responses of a testimonial). */
+/** A transcription job run by the worker: every answer of a testimonial (merged review), or one answer. */
 export const transcriptionJobs = pgTable(
   'transcription_jobs',
   {
@@ -281,6 +281,8 @@ export const transcriptionJobs = pgTable(
     requestId: uuid('request_id')
       .notNull()
       .references(() => testimonialRequests.id, { onDelete: 'cascade' }),
+    /** Set for one answer's transcription (the review of one answer); null for every answer of the request. */
+    responseId: uuid('response_id').references(() => testimonialResponses.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('queued'),
     result: jsonb('result'),
     error: text('error'),
@@ -289,6 +291,7 @@ export const transcriptionJobs = pgTable(
   },
   (t) => [
     index('transcription_jobs_company_idx').on(t.companyId),
+    index('transcription_jobs_response_idx').on(t.responseId),
     check('transcription_jobs_status_ck', sql`${t.status} in ('queued', 'processing', 'done', 'error')`),
   ],
 );
@@ -398,6 +401,11 @@ export const oauthCodes = pgTable(
     profile: jsonb('profile')
       .$type<{ sub: string; email: string; email_verified: boolean; firstname: string; lastname: string; picture: string | null }>()
       .notNull(),
+    /**
+     * Hash of the browser key created when this sign-in started (carried in the signed state cookie);
+     * only a request carrying the same key in its cookie can redeem the code (no login CSRF).
+     */
+    browserHash: text('browser_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

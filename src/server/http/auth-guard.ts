@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
 import { AppError } from '../lib/errors.js';
+import { cachedSessionOpen, sessionOpen } from '../modules/auth/sessions.js';
 import { verifyAccessToken, type AccessClaims, type VerifiedAccess } from '../modules/auth/tokens.js';
 
 declare module 'fastify' {
@@ -20,10 +22,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 const VERIFIED_TOKENS_MAX = 20_000;
 
 /**
- * Access tokens already verified, until they expire: a dashboard sends the same token with every call
- * for its 15 minutes, and checking the signature again each time (WebCrypto HMAC) cost more than the
- * rest of a cached call. Only a byte-identical token that passed the full check is found here, and an
- * expired one is dropped, so the answer is the same as verifying again.
+ * Access tokens whose signature was already verified, until they expire: a dashboard sends the same
+ * token with every call for its 15 minutes, and checking the signature again each time (WebCrypto HMAC)
+ * cost more than the rest of a cached call. Only a byte-identical token that passed the full check is
+ * found here, and an expired one is dropped, so the answer is the same as verifying again. This says
+ * nothing about the session: whether it is still open is checked on every call (`requireAuth`).
  */
 export class VerifiedTokens {
   private readonly tokens = new Map<string, VerifiedAccess>();
@@ -53,11 +56,17 @@ export class VerifiedTokens {
 /** One cache per signing key, shared by every route plugin that requires a session. */
 const verifiedBySecret = new Map<string, VerifiedTokens>();
 
+const sessionEnded = () =>
+  new AppError('unauthorized', { message: 'Your session has ended. Please sign in again.', errorKey: 'sessionExpired' });
+
 /**
- * A preHandler that requires a valid access token. A missing, invalid or expired token answers 401
- * with the 'session expired' key, which makes the client refresh once and replay.
+ * A preHandler that requires a valid access token of an open session. A missing, invalid or expired
+ * token answers 401 with the 'session expired' key, which makes the client refresh once and replay; so
+ * does a token whose session was signed out or ended by a password reset (the refresh then fails too,
+ * and the client goes to the sign-in page).
  */
-export function requireAuth(secret: string) {
+export function requireAuth(ctx: Pick<AppContext, 'secrets' | 'db' | 'reads'>) {
+  const secret = ctx.secrets.jwt;
   let verified = verifiedBySecret.get(secret);
   if (!verified) verifiedBySecret.set(secret, (verified = new VerifiedTokens()));
   const cache = verified;
@@ -66,19 +75,19 @@ export function requireAuth(secret: string) {
     if (!token) {
       throw new AppError('unauthorized', { message: 'Please sign in to continue.', errorKey: 'unauthorized' });
     }
-    const known = cache.get(token);
-    if (known) {
-      request.auth = { userId: known.userId, companyId: known.companyId };
-      return;
+    let claims: AccessClaims | undefined = cache.get(token);
+    if (!claims) {
+      const result = await verifyAccessToken(secret, token);
+      if (!result.ok) {
+        throw new AppError('unauthorized', {
+          message: result.reason === 'expired' ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.',
+          errorKey: result.reason === 'expired' ? 'sessionExpired' : 'unauthorized',
+        });
+      }
+      cache.remember(token, result.claims);
+      claims = result.claims;
     }
-    const result = await verifyAccessToken(secret, token);
-    if (!result.ok) {
-      throw new AppError('unauthorized', {
-        message: result.reason === 'expired' ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.',
-        errorKey: result.reason === 'expired' ? 'sessionExpired' : 'unauthorized',
-      });
-    }
-    cache.remember(token, result.claims);
-    request.auth = { userId: result.claims.userId, companyId: result.claims.companyId };
+    if (!(cachedSessionOpen(ctx, claims) ?? (await sessionOpen(ctx, claims)))) throw sessionEnded();
+    request.auth = { userId: claims.userId, companyId: claims.companyId, sessionId: claims.sessionId };
   };
 }

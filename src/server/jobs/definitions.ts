@@ -67,4 +67,18 @@ export const transcribeMergedJob = defineJob({
   expireInSeconds: 900,
 });
 
-export const ALL_JOB_DEFINITIONS = [sendMailJob, transcodeAnswerJob, renderOutputJob, transcribeMergedJob];
+/**
+ * Transcribes one answer (its review, or a forced new run): the API only queues it, so no engine runs
+ * in an API process. Its failure is recorded with its transcription_jobs row, not retried; the one
+ * retry is for a job lost with its worker.
+ */
+export const transcribeResponseJob = defineJob({
+  name: 'transcribe-response',
+  schema: z.object({ jobId: z.uuid(), companyId: z.uuid() }),
+  retryLimit: 1,
+  retryDelaySeconds: 10,
+  retryBackoff: true,
+  expireInSeconds: 900,
+});
+
+export const ALL_JOB_DEFINITIONS = [sendMailJob, transcodeAnswerJob, renderOutputJob, transcribeMergedJob, transcribeResponseJob];

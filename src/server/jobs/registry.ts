@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.js';
 import { transcodeAnswer } from '../modules/submissions/transcode.service.js';
 import { renderOutput } from '../modules/studio/studio.service.js';
-import { runMergedTranscription } from '../modules/transcription/transcription.service.js';
-import { renderOutputJob, sendMailJob, transcodeAnswerJob, transcribeMergedJob } from './definitions.js';
+import { runMergedTranscription, runResponseTranscription } from '../modules/transcription/transcription.service.js';
+import { renderOutputJob, sendMailJob, transcodeAnswerJob, transcribeMergedJob, transcribeResponseJob } from './definitions.js';
 import { registerJob, type RegisteredJob } from './queue.js';
 
 /** The handlers of every job, run by the worker role. Handlers call services, never HTTP. */
@@ -19,6 +19,9 @@ export function jobRegistry(ctx: AppContext): RegisteredJob[] {
     }),
     registerJob(transcribeMergedJob, async (payload) => {
       await runMergedTranscription(ctx, payload);
+    }),
+    registerJob(transcribeResponseJob, async (payload) => {
+      await runResponseTranscription(ctx, payload);
     }),
   ];
 }

@@ -4,8 +4,9 @@
  * change feed (db/change-feed.ts) reports it here, which makes that company's entries stale at once,
  * in every API process.
  *
- * Only reads of the tables that announce may be cached (`testimonial_requests`, `companies`, and the
- * requests' frozen questions, which never change). While the feed is not connected the cache serves
+ * Only reads of the tables that announce may be cached (`testimonial_requests`, `companies`, the
+ * requests' frozen questions, which never change, and `refresh_token_families`, the sessions the auth
+ * guard checks on every call, announced under their user's company by migration 0007). While the feed is not connected the cache serves
  * nothing and stores nothing, since a change could go unannounced. Entries also end after `ttlMs` as a
  * last safety net. What depends on the clock (a link's expiry) is computed from the cached rows on
  * each call, never cached.

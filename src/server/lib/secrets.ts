@@ -24,3 +24,91 @@ export async function resolveSecrets(config: Pick<Config, 'jwtSecret' | 'dataDir
   await writeFile(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
 }
+
+/**
+ * Values published as examples (the compose file and docs of earlier releases, test fixtures): anyone
+ * can read them, so a production process must never sign or guard anything with them. Compared after
+ * trimming and lower-casing. Never remove an entry: a published value stays public.
+ */
+export const KNOWN_SAMPLE_SECRETS: readonly string[] = [
+  'change-me-change-me-change-me-change-me-0123456789',
+  'change-me-metrics-token-0123456789',
+  'vouchreel-secret',
+  'vouchreel',
+  'minioadmin',
+  's3rver',
+  'fleet-metrics-token-123456',
+  'jwt-secret-marker-6c1f0e9a2b7d4c3e8f5a1b2c3d4e5f60',
+  'metrics-token-marker',
+  's3-secret-marker',
+  'another-service-secret-that-is-long-enough-32',
+  'whsec_test_secret_for_vouchreel',
+];
+
+/** Words that mark a value as a placeholder someone was meant to replace. */
+const PLACEHOLDER = /change.?me|changeit|replace.?me|example|sample|placeholder|your.?secret|dummy|not.?secret|insecure/i;
+
+/** The size of the alphabet a value draws from, by the character classes it uses. */
+function alphabetSize(value: string): number {
+  if (/^[0-9a-f]+$/.test(value) || /^[0-9A-F]+$/.test(value)) return 16;
+  let size = 0;
+  if (/[0-9]/.test(value)) size += 10;
+  if (/[a-z]/.test(value)) size += 26;
+  if (/[A-Z]/.test(value)) size += 26;
+  if (/[^0-9a-zA-Z]/.test(value)) size += 33;
+  return size;
+}
+
+/** Shannon entropy of the value's own character frequencies, in bits per character. */
+function observedBitsPerChar(value: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / value.length;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+/**
+ * A cautious estimate of a secret's entropy in bits: its length times the smaller of what its alphabet
+ * allows and what its characters actually show. A random value scores close to its true entropy
+ * (`openssl rand -hex 32`: ~245 of 256 bits); a phrase or a value of few characters scores low.
+ */
+export function estimatedEntropyBits(value: string): number {
+  const length = [...value].length;
+  if (length === 0) return 0;
+  return length * Math.min(Math.log2(alphabetSize(value)), observedBitsPerChar(value));
+}
+
+/** Whether the value is a shorter unit repeated ('abcabcabc…'), or mostly a run of consecutive characters. */
+function isPatterned(value: string): boolean {
+  const chars = [...value];
+  for (let period = 1; period <= chars.length / 2; period++) {
+    if (chars.every((ch, i) => ch === chars[i % period])) return true;
+  }
+  let sequential = 0;
+  for (let i = 1; i < chars.length; i++) {
+    const step = chars[i]!.codePointAt(0)! - chars[i - 1]!.codePointAt(0)!;
+    if (step === 1 || step === -1 || step === 0) sequential++;
+  }
+  return sequential >= (chars.length - 1) / 2;
+}
+
+export const MAKE_A_SECRET = 'generate one with `openssl rand -hex 32`';
+
+/**
+ * Why `value` may not guard a production installation, or undefined when it may: a published sample, a
+ * placeholder, a pattern, too few distinct characters or too little estimated entropy.
+ */
+export function weakSecretReason(value: string, minBits: number): string | undefined {
+  const trimmed = value.trim();
+  if (KNOWN_SAMPLE_SECRETS.includes(trimmed.toLowerCase())) return 'is a published sample value';
+  if (PLACEHOLDER.test(trimmed)) return 'looks like a placeholder';
+  if (isPatterned(trimmed)) return 'is a repeated or sequential pattern';
+  if (new Set(trimmed).size < 8) return 'uses fewer than 8 distinct characters';
+  const bits = estimatedEntropyBits(trimmed);
+  if (bits < minBits) return `is too predictable (about ${Math.floor(bits)} bits of entropy; at least ${minBits} needed)`;
+  return undefined;
+}

@@ -8,7 +8,7 @@ import { ZCropArea } from '../../contract/api/studio.schema.js';
 import { makeClip } from '../test/clips.js';
 import { probe, runFfmpeg } from './ffmpeg.js';
 import { fontFile, subtitleFont } from './fonts.js';
-import { CARD_SECONDS, concatArgs, cropPixels, exportArgs, introArgs, subtitledArgs, wrapText } from './render.js';
+import { burnInSrt, CARD_SECONDS, concatArgs, cardChain, cropPixels, exportArgs, introArgs, literalCueText, subtitledArgs, wrapText } from './render.js';
 import { toSrt } from '../../contract/subtitles.js';
 
 const run = promisify(execFile);
@@ -47,6 +47,23 @@ describe('filter graphs', () => {
     expect(graph(false)).toContain('[0:v]scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720');
     expect(graph(true)).not.toContain('scale=');
     expect(graph(true)).toContain('[0:v]setsar=1,fps=30');
+  });
+});
+
+describe('user text in filters', () => {
+  it('turns off drawtext expansion on every line of the card', () => {
+    const chain = cardChain({ width: 640, height: 360, style: { background: '#000000', color: '#ffffff', size: 36, fontFile: '/f.ttf' }, lineFiles: ['/a.txt', '/b.txt'], label: 'c' });
+    expect(chain.match(/drawtext=/g)).toHaveLength(2);
+    expect(chain.match(/:expansion=none:/g)).toHaveLength(2);
+  });
+
+  it('keeps subtitle markup literal: braces, backslashes, tags and timing arrows', () => {
+    const Z = '\u200b';
+    expect(literalCueText('{\\fs80}big')).toBe(`\\{${Z}\\${Z}fs80\\}big`);
+    expect(literalCueText('a \\N b <b>c</b> --> d')).toBe(`a \\${Z}N b <${Z}b>c<${Z}/b> --${Z}> d`);
+    expect(literalCueText('50% of "us" aren\'t: 1/2')).toBe('50% of "us" aren\'t: 1/2');
+    const srt = burnInSrt([{ start: 0, end: 1, text: 'x\n\n2\n00:00:01,000 --> 00:00:09,000 y' }]);
+    expect(srt.match(/-->/g)).toHaveLength(1); // only the cue's own timing line
   });
 });
 
@@ -97,6 +114,52 @@ describe('rendering with real ffmpeg', () => {
     for (let i = 0; i < stdout.length; i += 3) if (stdout[i]! > 200 && stdout[i + 1]! > 160 && stdout[i + 2]! < 90) yellow += 1;
     expect(yellow).toBeGreaterThan(50);
   }, 120_000);
+
+  /** The text of a frame's region, read by tesseract from a 2× upscale (also saved under /tmp to look at). */
+  async function ocr(file: string, seconds: number, crop: string, name: string): Promise<string> {
+    const image = path.join(os.tmpdir(), `vr-ocr-${name}.png`);
+    await run('ffmpeg', ['-v', 'error', '-y', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', `crop=${crop},scale=iw*2:ih*2:flags=lanczos`, '-update', '1', image]);
+    const { stdout } = await run('tesseract', [image, 'stdout', '--psm', '6']);
+    return stdout;
+  }
+
+  it('draws user text literally: %{…}, a lone %, colons, backslashes and quotes on the card, markup in subtitles', async () => {
+    // What a company can type as a question (drawtext used to expand %{localtime} into the server's
+    // clock, and drop the whole "50% or more?" line while the render still finished).
+    const lines = ['50% or more?', 'Clock: %{localtime} frame %{n}', `a:b \\ "quoted" 'single'`];
+    const lineFiles = await Promise.all(lines.map(async (l, i) => {
+      const f = path.join(dir, `literal${i}.txt`);
+      await writeFile(f, l);
+      return f;
+    }));
+    const srtFile = path.join(dir, 'literal.srt');
+    await writeFile(srtFile, burnInSrt([{ start: 0.2, end: 3.8, text: '{hidden} 50% \\N <b>tag</b>' }]));
+    const output = path.join(dir, 'literal.mp4');
+    await runFfmpeg(
+      introArgs({ answer, output, width: 1280, height: 720, lineFiles, style: { background: '#000000', color: '#ffffff', size: 30, fontFile: fontFile('Arial', false) }, subtitles: { srtFile, ...subtitleFont('Arial'), size: 30, color: '#ffffff', bold: false, border: true } }),
+      { failOnErrors: 'filters' },
+    );
+    const card = await ocr(output, 1, '1280:300:0:210', 'card');
+    expect(card).toContain('50% or more?');
+    expect(card).toContain('%{localtime}');
+    expect(card).toContain('%{n}');
+    expect(card).toMatch(/a:b \\ "quoted" ['‘’]single['‘’]/); // tesseract reads plain single quotes as curly ones
+    // No clock, no date and no frame number in place of the text.
+    expect(card).not.toMatch(/\d{1,2}:\d{2}:\d{2}|\d{4}-\d{2}-\d{2}/);
+    expect(card).not.toMatch(/frame \d/);
+
+    const subtitle = await ocr(output, CARD_SECONDS + 1.5, '1280:200:0:520', 'subtitle');
+    expect(subtitle).toContain('{hidden} 50% \\N <b>tag</b>');
+  }, 120_000);
+
+  it('reports a render whose filter logs an error as failed, though ffmpeg exits with 0', async () => {
+    // drawtext with expansion on: a lone % is logged as an error and the line is left out of the frame.
+    const text = path.join(dir, 'stray.txt');
+    await writeFile(text, '50% or more?');
+    const args = ['-f', 'lavfi', '-i', `color=c=black:s=320x180:d=0.2,drawtext=fontfile=${fontFile('Arial', false)}:textfile=${text}:fontsize=20:fontcolor=white`, '-frames:v', '1', '-f', 'null', '-'];
+    await expect(runFfmpeg(args)).resolves.toBeUndefined(); // what a plain run makes of it
+    await expect(runFfmpeg(args, { failOnErrors: 'filters' })).rejects.toThrow(/Stray %/);
+  }, 60_000);
 
   it('exports exactly 1080x1920 and 1920x1080, and merges segments by stream copy', async () => {
     const shorts = path.join(dir, 'shorts.mp4');

@@ -1,4 +1,7 @@
 import { EXPORT_PLATFORM_SPECS, type TCropArea, type TExportPlatform } from '../../contract/api/studio.schema.js';
+import { ANSWER_INPUT_LIMITS } from './answer-limits.js';
+import { LOGO_PIXEL_LIMITS } from '../../contract/constants.js';
+import { cueLines, srtTime, type Cue } from '../../contract/subtitles.js';
 import { wrapText } from '../../contract/text-wrap.js';
 
 /**
@@ -40,7 +43,9 @@ const q = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "'\\
 
 /**
  * The intro card's video chain: background, the question's lines centred (one drawtext per line, each
- * from a text file so nothing needs escaping), the logo on top when given, and a short fade out.
+ * from a text file so nothing needs filter-graph escaping), the logo on top when given, and a short fade
+ * out. `expansion=none`: drawtext would otherwise read `%{…}` in the question as its own functions
+ * ("%{localtime}" burns in the server's clock) and drop a line with a lone "%" ("50% or more?").
  */
 export function cardChain(o: { width: number; height: number; style: CardStyle; lineFiles: string[]; logoInput?: number; label: string }): string {
   const scale = o.height / REFERENCE_HEIGHT;
@@ -50,12 +55,13 @@ export function cardChain(o: { width: number; height: number; style: CardStyle; 
   const parts = [`color=c=${hex(o.style.background)}:s=${o.width}x${o.height}:r=${FPS}:d=${CARD_SECONDS},format=yuv420p`];
   o.lineFiles.forEach((file, i) => {
     parts.push(
-      `drawtext=fontfile=${q(o.style.fontFile)}:textfile=${q(file)}:fontsize=${size}:fontcolor=${hex(o.style.color)}:x=(w-text_w)/2:y=${blockTop}+${i * lineHeight}+(${lineHeight}-${size})/2`,
+      `drawtext=fontfile=${q(o.style.fontFile)}:textfile=${q(file)}:expansion=none:fontsize=${size}:fontcolor=${hex(o.style.color)}:x=(w-text_w)/2:y=${blockTop}+${i * lineHeight}+(${lineHeight}-${size})/2`,
     );
   });
   let chain = `${parts.join(',')}[${o.label}txt]`;
   if (o.logoInput !== undefined) {
     const logoH = even(o.height * 0.12);
+    // The logo is one picture, decoded and scaled once; overlay repeats it over the whole card.
     chain += `;[${o.logoInput}:v]scale=-2:${logoH}[${o.label}logo];[${o.label}txt][${o.label}logo]overlay=x=(W-w)/2:y=H*0.08[${o.label}over]`;
     chain += `;[${o.label}over]fade=t=out:st=${CARD_SECONDS - 0.4}:d=0.4,setsar=1[${o.label}card]`;
   } else {
@@ -73,6 +79,28 @@ export interface SubtitleStyle {
   color: string;
   bold: boolean;
   border: boolean;
+}
+
+const ZWSP = '\u200b';
+/**
+ * A cue's text as literal text for ffmpeg's SRT reader and libass, which would otherwise read markup in
+ * it: `<b>`/`<font size=…>` tags, `{…}` override blocks (hidden, or `{\fs80}` restyling), `\N` line
+ * breaks, and `-->` as a new timing line. Braces are escaped as libass reads them (`\{`, `\}`); a
+ * zero-width space (not drawn) breaks up the other sequences.
+ */
+export function literalCueText(text: string): string {
+  return text.replace(/[\\{}<]|-->/g, (c) => {
+    if (c === '\\') return `\\${ZWSP}`;
+    if (c === '{') return `\\{${ZWSP}`;
+    if (c === '}') return '\\}';
+    if (c === '<') return `<${ZWSP}`;
+    return `--${ZWSP}>`;
+  });
+}
+
+/** The SRT that the burn-in reads: the cues of `toSrt`, their text kept literal. */
+export function burnInSrt(cues: Cue[]): string {
+  return cues.map((c, i) => `${i + 1}\n${srtTime(c.start)} --> ${srtTime(c.end)}\n${cueLines(c.text).map(literalCueText).join('\n')}\n`).join('\n');
 }
 
 /** libass burn-in of an SRT in the company's subtitle style (ASS colours are &HAABBGGRR). */
@@ -107,6 +135,15 @@ export function answerChain(o: { input: number; width: number; height: number; b
 
 const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(FPS), '-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-ac', '2', '-movflags', '+faststart'];
 
+/**
+ * The logo as one still picture. Stored logos are normalised (at most LOGO_PIXEL_LIMITS.storedSide on a
+ * side); the decoder refuses anything bigger at once, so a logo that escaped normalisation fails the
+ * render in a moment instead of decoding a huge picture for every frame.
+ */
+export function logoInputArgs(logo: string): string[] {
+  return ['-max_pixels', String(LOGO_PIXEL_LIMITS.storedSide * LOGO_PIXEL_LIMITS.storedSide), '-i', logo];
+}
+
 /** Intro card + answer in one run (subtitles, when given, burned into the answer part). */
 export function introArgs(o: { answer: string; logo?: string | undefined; output: string; width: number; height: number; fits?: boolean | undefined; style: CardStyle; lineFiles: string[]; subtitles?: SubtitleStyle | undefined }): string[] {
   const logoInput = o.logo ? 1 : undefined;
@@ -116,13 +153,13 @@ export function introArgs(o: { answer: string; logo?: string | undefined; output
     answerChain({ input: 0, width: o.width, height: o.height, background: o.style.background, label: 'a', fadeIn: true, fits: o.fits, subtitles: o.subtitles }),
     `[ccard][csil][av][aa]concat=n=2:v=1:a=1[v][a]`,
   ].join(';');
-  return ['-i', o.answer, ...(o.logo ? ['-loop', '1', '-t', String(CARD_SECONDS), '-i', o.logo] : []), '-filter_complex', graph, '-map', '[v]', '-map', '[a]', ...ENCODE, o.output];
+  return [...ANSWER_INPUT_LIMITS, '-i', o.answer, ...(o.logo ? logoInputArgs(o.logo) : []), '-filter_complex', graph, '-map', '[v]', '-map', '[a]', ...ENCODE, o.output];
 }
 
 /** The answer alone with burned-in subtitles, in one run. */
 export function subtitledArgs(o: { answer: string; output: string; width: number; height: number; fits?: boolean | undefined; background: string; subtitles: SubtitleStyle }): string[] {
   const graph = answerChain({ input: 0, width: o.width, height: o.height, background: o.background, label: 'a', fadeIn: false, fits: o.fits, subtitles: o.subtitles });
-  return ['-i', o.answer, '-filter_complex', graph, '-map', '[av]', '-map', '[aa]', ...ENCODE, o.output];
+  return [...ANSWER_INPUT_LIMITS, '-i', o.answer, '-filter_complex', graph, '-map', '[av]', '-map', '[aa]', ...ENCODE, o.output];
 }
 
 /** A vertical (9:16) or widescreen (16:9) export: crop, scale to the platform size, audio kept. */

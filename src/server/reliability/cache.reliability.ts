@@ -36,7 +36,7 @@ describe('cached reads across API processes', () => {
   it('answers with a change made through another process within a moment, never with the old rows', async () => {
     const shared = await tempDir('cache-data');
     // Behind the load balancer: each check comes from its own address, below the per-address limit.
-    const env = { TRUST_PROXY: 'true' };
+    const env = { TRUST_PROXY: '1' };
     const a = await startServer({ role: 'api', databaseUrl: scratch.url, dataDir: shared, env });
     const b = await startServer({ role: 'api', databaseUrl: scratch.url, dataDir: shared, env });
     const worker = await startServer({ role: 'worker', databaseUrl: scratch.url, dataDir: shared, env: { WORKER_CONCURRENCY: '1' } });

@@ -55,7 +55,7 @@ describe('a Stripe event delivered five times and twenty concurrent pay-to-view 
   it('credits the package once and charges exactly one credit per unlocked testimonial', async () => {
     const dataDir = await tempDir('payments-data');
     const env = {
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       STRIPE_SECRET_KEY: 'sk_test_reliability',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: stripe.url,

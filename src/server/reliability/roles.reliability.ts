@@ -106,7 +106,9 @@ describe('ROLE=api and ROLE=worker as separate processes on one database and one
 
     const health = await json(await fetch(`${worker.url}/api/health`));
     expect(health.status).toBe(200);
-    expect(health.body).toMatchObject({ status: 'ok', checks: { database: { driver: 'postgres' }, storage: { driver: 's3' } } });
+    expect(health.body).toEqual({ status: 'ok' });
+    const ready = await json(await fetch(`${worker.url}/api/ready`, { headers: { authorization: 'Bearer fleet-metrics-token-123456' } }));
+    expect(ready.body).toMatchObject({ status: 'ready', health: { checks: { database: { driver: 'postgres' }, storage: { driver: 's3' } } } });
     const notHere = await json(await fetch(`${worker.url}/api/public/app-config`));
     expect(notHere.status).toBe(404);
     expect(notHere.body.code).toBe('not_found');

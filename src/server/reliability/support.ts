@@ -357,20 +357,23 @@ export async function sendRequest(api: ServerProcess, me: Company, db: pg.Client
   return { id, token: rows[0]!.token, questionIds };
 }
 
-/** The customer's save call as the recording page sends it: one video per question, then the fields. */
+/**
+ * The customer's save call as the recording page sends it: the fields, then one video per question
+ * (the server reads no file before it knows the token).
+ */
 export async function saveForm(request: SentRequest, clips: string[], name = 'Cleo') {
   return multipart([
-    ...(await Promise.all(
-      clips.map(async (clip, i) => ({ name: 'videos', filename: `video${i}.webm`, content: await readFile(clip), type: 'video/webm' })),
-    )),
+    { name: 'token', value: request.token },
+    { name: 'testimonialId', value: request.id },
+    { name: 'name', value: name },
+    { name: 'consentVersion', value: 'image-rights-v1' },
     ...request.questionIds.flatMap((q, i) => [
       { name: `questionIds[${i}]`, value: q },
       { name: `bgColors[${i}]`, value: '#000000' },
     ]),
-    { name: 'name', value: name },
-    { name: 'testimonialId', value: request.id },
-    { name: 'token', value: request.token },
-    { name: 'consentVersion', value: 'image-rights-v1' },
+    ...(await Promise.all(
+      clips.map(async (clip, i) => ({ name: 'videos', filename: `video${i}.webm`, content: await readFile(clip), type: 'video/webm' })),
+    )),
   ]);
 }
 

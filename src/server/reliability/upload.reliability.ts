@@ -49,7 +49,7 @@ describe('the API killed in the middle of an upload', () => {
   async function customerWaiting(env: Record<string, string>) {
     const dataDir = await tempDir('api-data');
     const port = await freePort();
-    const options = { role: 'api' as const, databaseUrl: scratch.url, dataDir, port, env: { ...env, TRUST_PROXY: 'true' } };
+    const options = { role: 'api' as const, databaseUrl: scratch.url, dataDir, port, env: { ...env, TRUST_PROXY: '1' } };
     const api = await startServer(options);
     procs.push(api);
     const apiId = await processIdOf(scratch.db, api);

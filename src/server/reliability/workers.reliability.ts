@@ -56,7 +56,7 @@ describe('three workers, one killed with SIGKILL mid-way and restarted', () => {
       databaseUrl: scratch.url,
       dataDir,
       ...(tmpDir ? { tmpDir } : {}),
-      env: { ...s3.env, TRUST_PROXY: 'true', WORKER_CONCURRENCY: '1' },
+      env: { ...s3.env, TRUST_PROXY: '1', WORKER_CONCURRENCY: '1' },
     });
     procs.push(proc);
     return proc;

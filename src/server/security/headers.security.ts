@@ -1,8 +1,10 @@
 /**
  * What the server tells browsers, and what ships to them: a CSP that forbids inline scripts, HSTS in
  * production, a client bundle with no server secret in it even when every secret is set at build
- * time, and production dependencies without a high or critical advisory.
+ * time and no source map (the maps would publish the full sources), and production dependencies
+ * without a high or critical advisory.
  */
+import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,6 +15,11 @@ import { ROOT_DIR } from '../lib/paths.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 const run = promisify(execFile);
+
+function withoutSourcemapFlag(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { BUILD_SOURCEMAPS: _flag, ...rest } = env;
+  return rest;
+}
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(
@@ -28,7 +35,7 @@ describe('headers', () => {
   let prod: TestApp;
 
   beforeAll(async () => {
-    prod = await createTestApp({ env: { NODE_ENV: 'production', APP_URL: 'https://app.vouchreel.test', JWT_SECRET: 'x'.repeat(48) } });
+    prod = await createTestApp({ env: { NODE_ENV: 'production', APP_URL: 'https://app.vouchreel.test', JWT_SECRET: randomBytes(32).toString('hex') } });
   });
   afterAll(async () => {
     await prod?.close();
@@ -72,7 +79,8 @@ describe('client bundle', () => {
     // Every secret in the build's environment, as a careless deployment would have it.
     await run(process.execPath, [path.join(ROOT_DIR, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
       cwd: ROOT_DIR,
-      env: { ...process.env, ...secrets },
+      // The default build: source maps only come with BUILD_SOURCEMAPS=true, which nobody set here.
+      env: { ...withoutSourcemapFlag(process.env), ...secrets },
       maxBuffer: 16 * 1024 * 1024,
     });
   }, 300_000);
@@ -88,6 +96,16 @@ describe('client bundle', () => {
       const text = await readFile(path.join(entry.parentPath, entry.name), 'utf8');
       for (const [name, value] of Object.entries(secrets)) expect(text.includes(value), `${name} in ${entry.name}`).toBe(false);
       expect(text, entry.name).not.toMatch(/sk_(live|test)_[A-Za-z0-9]{10}|whsec_[A-Za-z0-9]{8}|-----BEGIN [A-Z ]*PRIVATE KEY-----/);
+    }
+  });
+
+  it('ships no source map: no .map file, no sourceMappingURL in the scripts and styles, no sourcesContent', async () => {
+    const files = (await readdir(outDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+    expect(files.filter((f) => f.name.endsWith('.map')).map((f) => f.name)).toEqual([]);
+    for (const entry of files.filter((f) => /\.(js|mjs|css|html)$/.test(f.name))) {
+      const text = await readFile(path.join(entry.parentPath, entry.name), 'utf8');
+      expect(text, entry.name).not.toMatch(/[#@]\s*sourceMappingURL=/);
+      expect(text, entry.name).not.toContain('"sourcesContent"');
     }
   });
 });

@@ -35,10 +35,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/public/testimonial/validate/:token': 'customer link token',
   'POST /api/public/testimonial/save': 'customer link token',
   'GET /files/*': 'signed, expiring URL (HMAC) issued to the owning company',
-  'GET /api/payment/test-checkout/:sessionId': 'test-mode checkout page, disabled when Stripe is configured',
-  'POST /api/payment/test-checkout/:sessionId/:action': 'test-mode checkout page, disabled when Stripe is configured',
+  'GET /api/payment/test-checkout/:sessionId': 'test-mode checkout page (never in production): only for the cookie its company got (payments.security.ts)',
+  'POST /api/payment/test-checkout/:sessionId/:action': 'test-mode checkout buttons (never in production): only for the cookie its company got (payments.security.ts)',
   'POST /api/payment/webhook': 'Stripe signature on the raw body',
-  'GET /dev/outbox': 'development mail catcher, absent when SMTP is configured',
+  'GET /dev/outbox': 'development mail catcher, never in production, loopback clients only (exposure.security.ts)',
   'GET /dev/outbox/messages.json': 'development mail catcher',
   'GET /dev/outbox/:id': 'development mail catcher',
   'GET /dev/outbox/:id/raw': 'development mail catcher',
@@ -137,13 +137,13 @@ describe('route table attacks', () => {
 
   it('refuses every authenticated route without a token, with an expired one, a foreign one or garbage', async () => {
     const now = Date.now();
-    const claims = { userId: victim.company.userId, companyId: victim.company.companyId };
+    const claims = { userId: victim.company.userId, companyId: victim.company.companyId, sessionId: victim.company.sessionId };
     const expired = await signAccessToken(t.ctx.secrets.jwt, claims, now - 16 * 60 * 1000);
     const foreign = await signAccessToken(SECRET_KEY_OF_SOMEONE_ELSE, claims, now);
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(
-      JSON.stringify({ sub: claims.userId, cid: claims.companyId, typ: 'access', aud: 'vouchreel-api', exp: Math.floor(now / 1000) + 600 }),
+      JSON.stringify({ sub: claims.userId, cid: claims.companyId, sid: claims.sessionId, typ: 'access', aud: 'vouchreel-api', exp: Math.floor(now / 1000) + 600 }),
     ).toString('base64url')}.`;
-    const wrongAlgorithm = await new SignJWT({ cid: claims.companyId, typ: 'access' })
+    const wrongAlgorithm = await new SignJWT({ cid: claims.companyId, sid: claims.sessionId, typ: 'access' })
       .setProtectedHeader({ alg: 'HS512' })
       .setSubject(claims.userId)
       .setAudience('vouchreel-api')

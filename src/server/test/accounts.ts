@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.js';
 import { signin, signup } from '../modules/auth/auth.service.js';
+import { verifyAccessToken } from '../modules/auth/tokens.js';
 import type { TestApp } from './harness.js';
 
 let n = 0;
@@ -22,10 +23,15 @@ export async function signedInCompany(t: TestApp, over: { companyName?: string; 
   const session = await signin(t.ctx, { email, password: 'secret12' });
   const companyId = session.user.company_id!;
   const headers = { authorization: `Bearer ${session.token}` };
+  const verified = await verifyAccessToken(t.ctx.secrets.jwt, session.token);
+  if (!verified.ok) throw new Error('the new session token does not verify');
   return {
     email,
     companyId,
     userId: session.user.id,
+    /** The session (refresh-token family) this sign-in opened, named by its access token. */
+    sessionId: verified.claims.sessionId,
+    refreshToken: session.refreshToken,
     headers,
     get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
     post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),

@@ -16,14 +16,15 @@ export async function completedTestimonial(t: TestApp, me: Awaited<ReturnType<ty
   ).json();
   const [row] = await t.ctx.db.select().from(testimonialRequests).where(eq(testimonialRequests.id, testimonial.id));
   const clip = await readFile(await makeClip({ format: 'webm', seconds: 2, tone: 300 + n }));
+  // The fields first, as the recording page sends them: the server reads no file before the token.
   const form = multipart([
-    { name: 'videos', filename: 'video0.webm', content: clip, type: 'video/webm' },
     { name: 'questionIds[0]', value: q.id },
     { name: 'bgColors[0]', value: '#000000' },
     { name: 'name', value: `Customer ${n}` },
     { name: 'testimonialId', value: testimonial.id },
     { name: 'token', value: row!.token },
     { name: 'consentVersion', value: 'image-rights-v1' },
+    { name: 'videos', filename: 'video0.webm', content: clip, type: 'video/webm' },
   ]);
   const res = await t.app.inject({ method: 'POST', url: '/api/public/testimonial/save', remoteAddress: `10.8.${n % 250}.1`, ...form });
   if (res.statusCode !== 200) throw new Error(`save failed: ${res.body}`);

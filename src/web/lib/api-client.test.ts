@@ -68,7 +68,7 @@ function fakeServer(options: { refreshFails?: boolean; refreshDelayMs?: number; 
     }
     if (path === PUBLIC) {
       if (options.publicStatus) return json(options.publicStatus, { error: 'Nope.', code: 'unauthorized' });
-      return json(200, { brandName: 'Vouchreel', supportEmail: 'help@example.com', googleEnabled: false });
+      return json(200, { brandName: 'Vouchreel', supportEmail: 'help@example.com', googleEnabled: false, payments: 'test' });
     }
     if (path === API.auth.signin.path) {
       return json(401, {

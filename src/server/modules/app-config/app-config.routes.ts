@@ -16,6 +16,7 @@ export function appConfigRoutes(ctx: AppContext) {
           brandName: config.brandName,
           supportEmail: config.supportEmail,
           googleEnabled: Boolean(config.google),
+          payments: config.payments,
         };
       },
     );

@@ -26,8 +26,19 @@ import { API } from '../../../contract/api/paths.js';
 import type { AppContext } from '../../context.js';
 import { bearerToken, requireAuth } from '../../http/auth-guard.js';
 import { byBodyEmail, byIp, limits } from '../../http/rate-limit.js';
+import { AppError } from '../../lib/errors.js';
 import * as auth from './auth.service.js';
-import { finishGoogleSignin, OAUTH_COOKIE, OAUTH_COOKIE_PATH, processAuthCallback, startGoogleSignin } from './google.service.js';
+import { SigninThrottle, SigninWait } from './signin-throttle.js';
+import {
+  finishGoogleSignin,
+  OAUTH_CODE_COOKIE,
+  OAUTH_CODE_COOKIE_PATH,
+  OAUTH_COOKIE,
+  OAUTH_COOKIE_PATH,
+  ONE_TIME_CODE_TTL_MS,
+  processAuthCallback,
+  startGoogleSignin,
+} from './google.service.js';
 
 function readCookie(request: FastifyRequest, name: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
@@ -37,12 +48,17 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
   return undefined;
 }
 
-/** Rate limits of the auth calls: per address, and per e-mail where the call names one. */
+/**
+ * Rate limits of the auth calls: per address, and per e-mail where the call names one. Sign-in has no
+ * per-e-mail limit (anyone could use it to lock the owner out): wrong passwords are slowed per address
+ * and account instead (signin-throttle.ts). Forgot-password sends at most one e-mail per account in a
+ * cool-down (auth.service.ts), which never refuses the owner.
+ */
 const WINDOW = '10 minutes';
 const LIMITS = {
-  signin: { ip: 30, email: 10 },
-  signup: { ip: 10, email: 5 },
-  forgot: { ip: 10, email: 3 },
+  signin: { ip: 30 },
+  signup: { ip: 10, ipPerDay: 30, target: 5 },
+  forgot: { ip: 10 },
   resend: { ip: 10, email: 3 },
   refresh: { ip: 120 },
   google: { ip: 30 },
@@ -54,16 +70,28 @@ export function authRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const perIp = (name: string, max: number) => ({ name, max, timeWindow: WINDOW, key: byIp });
     const perEmail = (name: string, max: number) => ({ name, max, timeWindow: WINDOW, key: byBodyEmail });
-    const authenticated = requireAuth(ctx.secrets.jwt);
+    const authenticated = requireAuth(ctx);
+    const signinThrottle = new SigninThrottle(app.rateCounters);
     const refreshHeader = (request: FastifyRequest) => {
       const value = request.headers[REFRESH_TOKEN_HEADER];
       return typeof value === 'string' && value ? value : undefined;
     };
 
+    // Sign-up must say when an address has an account (emailExists, spec), so it is a way to test
+    // addresses: per client address (10 per 10 minutes and 30 a day: a list cannot be swept from one
+    // address, nor from rotating X-Forwarded-For values, see TRUST_PROXY) and per target address from
+    // any client (5 an hour: no repeated probing of one address from many). A Google sign-up names no
+    // address (it comes from the signed Google statement) and is not counted per target, so flooding
+    // an address never blocks its owner's Google sign-up; nor does it touch sign-in or password reset.
+    const signupPerIp = [perIp('signup', LIMITS.signup.ip), { ...perIp('signup-day', LIMITS.signup.ipPerDay), timeWindow: '1 day' }];
+    const passwordSignupLimits = limits(app, [...signupPerIp, { name: 'signup-target', max: LIMITS.signup.target, timeWindow: '1 hour', key: byBodyEmail }]);
+    const googleSignupLimits = limits(app, signupPerIp);
     app.post(
       API.auth.signup.route,
       {
-        preHandler: [limits(app, [perIp('signup', LIMITS.signup.ip), perEmail('signup', LIMITS.signup.email)])],
+        preHandler: [
+          (request, reply, done) => ((request.body as { fromGoogle?: boolean }).fromGoogle ? googleSignupLimits : passwordSignupLimits)(request, reply, done),
+        ],
         schema: { body: ZSignupBody, response: { 201: ZSignupResponse } },
       },
       async (request, reply) => reply.status(201).send(await auth.signup(ctx, request.body)),
@@ -95,10 +123,30 @@ export function authRoutes(ctx: AppContext) {
     app.post(
       API.auth.signin.route,
       {
-        preHandler: [limits(app, [perIp('signin', LIMITS.signin.ip), perEmail('signin', LIMITS.signin.email)])],
+        preHandler: [limits(app, [perIp('signin', LIMITS.signin.ip)])],
         schema: { body: ZSigninBody, response: { 200: ZSigninResponse } },
       },
-      async (request) => auth.signin(ctx, request.body),
+      async (request, reply) => {
+        const { email } = request.body;
+        try {
+          signinThrottle.begin(request.ip, email);
+        } catch (error) {
+          if (error instanceof SigninWait) reply.header('retry-after', error.retryAfterSeconds);
+          throw error;
+        }
+        try {
+          const session = await auth.signin(ctx, request.body);
+          signinThrottle.passwordRight(request.ip, email);
+          return session;
+        } catch (error) {
+          const key = error instanceof AppError ? error.errorKey : undefined;
+          if (key === 'incorrectCredentials') signinThrottle.passwordWrong(email);
+          // Refused after the password proved right.
+          else if (key === 'emailUnconfirmed') signinThrottle.passwordRight(request.ip, email);
+          else signinThrottle.undecided(request.ip, email);
+          throw error;
+        }
+      },
     );
 
     app.post(
@@ -111,7 +159,7 @@ export function authRoutes(ctx: AppContext) {
     );
 
     app.post(API.auth.signout.route, { schema: { response: { 200: ZSignoutResponse } } }, async (request) => {
-      await auth.signout(ctx, refreshHeader(request));
+      await auth.signout(ctx, { refreshToken: refreshHeader(request), accessToken: bearerToken(request) });
       return { success: true as const };
     });
 
@@ -140,14 +188,17 @@ export function authRoutes(ctx: AppContext) {
     );
 
     app.get(API.auth.googleCallback.route, { preHandler: [limits(app, [perIp('google-callback', LIMITS.google.ip)])] }, async (request, reply) => {
-      const location = await finishGoogleSignin(ctx, {
+      const { location, browserKey } = await finishGoogleSignin(ctx, {
         currentUrl: new URL(request.url, ctx.config.appUrl),
         cookie: readCookie(request, OAUTH_COOKIE),
       });
-      return reply
-        .header('set-cookie', `${OAUTH_COOKIE}=; Path=${OAUTH_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secureCookie}`)
-        .header('cache-control', 'no-store')
-        .redirect(location, 303);
+      const cookies = [`${OAUTH_COOKIE}=; Path=${OAUTH_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secureCookie}`];
+      if (browserKey) {
+        // Only this browser may redeem the code (google.service.ts): the key goes to the redemption call alone.
+        const maxAge = Math.floor(ONE_TIME_CODE_TTL_MS / 1000);
+        cookies.push(`${OAUTH_CODE_COOKIE}=${browserKey}; Path=${OAUTH_CODE_COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secureCookie}`);
+      }
+      return reply.header('set-cookie', cookies).header('cache-control', 'no-store').redirect(location, 303);
     });
 
     app.post(
@@ -156,13 +207,17 @@ export function authRoutes(ctx: AppContext) {
         preHandler: [limits(app, [perIp('google', LIMITS.google.ip)])],
         schema: { body: ZProcessAuthCallbackBody, response: { 200: ZProcessAuthCallbackResponse } },
       },
-      async (request) => processAuthCallback(ctx, { accessToken: request.body.accessToken }),
+      async (request, reply) => {
+        // The key is single-use like the code: gone whatever the outcome.
+        reply.header('set-cookie', `${OAUTH_CODE_COOKIE}=; Path=${OAUTH_CODE_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secureCookie}`);
+        return processAuthCallback(ctx, { accessToken: request.body.accessToken, browserKey: readCookie(request, OAUTH_CODE_COOKIE) });
+      },
     );
 
     app.post(
       API.auth.forgotPassword.route,
       {
-        preHandler: [limits(app, [perIp('forgot', LIMITS.forgot.ip), perEmail('forgot', LIMITS.forgot.email)])],
+        preHandler: [limits(app, [perIp('forgot', LIMITS.forgot.ip)])],
         schema: { body: ZForgotPasswordBody, response: { 200: ZForgotPasswordResponse } },
       },
       async (request) => {

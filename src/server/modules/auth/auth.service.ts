@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TUser } from '../../../contract/api/auth.schema.js';
 import type { TLanguage } from '../../../contract/constants.js';
 import type { AppContext } from '../../context.js';
@@ -17,12 +17,16 @@ import { AppError } from '../../lib/errors.js';
 import { queueMail } from '../../mail/send.js';
 import { confirmationEmail, resetPasswordEmail } from './auth.emails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { hashToken, randomToken, signAccessToken, signStatement, verifyStatement } from './tokens.js';
+import { discardUnconfirmedAccount } from './unconfirmed-account.js';
+import { isSessionId } from './sessions.js';
+import { hashToken, randomToken, signAccessToken, signStatement, verifyAccessToken, verifyStatement } from './tokens.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 export const CONFIRM_TTL_MS = DAY;
 export const RESET_TTL_MS = HOUR;
+/** The shortest time between two reset e-mails to one account (see `forgotPassword`). */
+export const RESET_MAIL_COOLDOWN_MS = 5 * 60_000;
 export const REMEMBER_ME_TTL_MS = 30 * DAY;
 export const SESSION_TTL_MS = DAY;
 const GOOGLE_SIGNUP_TTL_SECONDS = 30 * 60;
@@ -72,13 +76,19 @@ export async function findUserById(db: DbOrTx, userId: string) {
   return row;
 }
 
-/** A single-use e-mail link token; earlier unused ones of the same purpose stop working. */
+/**
+ * A single-use e-mail link token. A new confirmation link replaces the earlier unused ones; reset links
+ * do not (anyone can ask for one, and that must not cancel the link the owner is about to follow): each
+ * works until it is used or expires, and using one ends the others (`resetPassword`).
+ */
 async function createEmailToken(tx: DbOrTx, userId: string, purpose: 'confirm_email' | 'reset_password', ttlMs: number) {
   const token = randomToken();
-  await tx
-    .update(emailTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+  if (purpose === 'confirm_email') {
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+  }
   await tx.insert(emailTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
   return token;
 }
@@ -96,7 +106,7 @@ async function startSession(ctx: AppContext, tx: DbOrTx, user: UserRow, remember
   if (!family) throw new Error('refresh family not created');
   const refreshToken = randomToken();
   await tx.insert(refreshTokens).values({ familyId: family.id, tokenHash: hashToken(refreshToken) });
-  const token = await signAccessToken(ctx.secrets.jwt, { userId: user.id, companyId: user.companyId });
+  const token = await signAccessToken(ctx.secrets.jwt, { userId: user.id, companyId: user.companyId, sessionId: family.id });
   return { token, refreshToken };
 }
 
@@ -151,6 +161,9 @@ export async function signup(ctx: AppContext, input: SignupInput) {
   let confirmToken: string | undefined;
   const result = await ctx.db
     .transaction(async (tx) => {
+      // Google proved the address: an unconfirmed account someone opened with it is not the owner's
+      // (pre-hijack), and gives way instead of blocking the sign-up (see unconfirmed-account.ts).
+      if (google) await discardUnconfirmedAccount(tx, email);
       const [company] = await tx
         .insert(companies)
         .values({ name: input.companyName, mailLanguage: input.lang, credits: ctx.config.freeCredits })
@@ -303,7 +316,7 @@ export async function refresh(ctx: AppContext, refreshToken: string) {
     await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.token.id));
     const next = randomToken();
     await tx.insert(refreshTokens).values({ familyId: row.family.id, tokenHash: hashToken(next) });
-    const token = await signAccessToken(ctx.secrets.jwt, { userId: row.user.id, companyId: row.user.companyId });
+    const token = await signAccessToken(ctx.secrets.jwt, { userId: row.user.id, companyId: row.user.companyId, sessionId: row.family.id });
     return { kind: 'ok' as const, token, refreshToken: next };
   });
   if (outcome.kind === 'reuse') {
@@ -314,19 +327,30 @@ export async function refresh(ctx: AppContext, refreshToken: string) {
   return { token: outcome.token, refreshToken: outcome.refreshToken };
 }
 
-/** Revokes the family of the presented refresh token (sign-out of this device). */
-export async function signout(ctx: AppContext, refreshToken: string | undefined): Promise<void> {
-  if (!refreshToken) return;
-  const [row] = await ctx.db
-    .select({ familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
-    .limit(1);
-  if (!row) return;
+/**
+ * Ends this device's session: the family of the presented refresh token, and the session the presented
+ * access token names (a valid one: it proves that session). Its access tokens stop working at once
+ * (auth-guard checks the session on every call).
+ */
+export async function signout(ctx: AppContext, input: { refreshToken?: string | undefined; accessToken?: string | undefined }): Promise<void> {
+  const sessions: string[] = [];
+  if (input.refreshToken) {
+    const [row] = await ctx.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(input.refreshToken)))
+      .limit(1);
+    if (row) sessions.push(row.familyId);
+  }
+  if (input.accessToken) {
+    const verified = await verifyAccessToken(ctx.secrets.jwt, input.accessToken);
+    if (verified.ok && isSessionId(verified.claims.sessionId)) sessions.push(verified.claims.sessionId);
+  }
+  if (!sessions.length) return;
   await ctx.db
     .update(refreshTokenFamilies)
     .set({ revokedAt: new Date(), revokedReason: 'signout' })
-    .where(and(eq(refreshTokenFamilies.id, row.familyId), isNull(refreshTokenFamilies.revokedAt)));
+    .where(and(inArray(refreshTokenFamilies.id, [...new Set(sessions)]), isNull(refreshTokenFamilies.revokedAt)));
 }
 
 export async function me(ctx: AppContext, input: { userId: string; token: string; refreshToken?: string | undefined }) {
@@ -339,10 +363,28 @@ export async function me(ctx: AppContext, input: { userId: string; token: string
   };
 }
 
-/** Sends a reset link when the account exists; the answer and its timing do not tell. */
+/**
+ * Sends a reset link when the account exists; the answer and its timing do not tell. At most one link
+ * per account every RESET_MAIL_COOLDOWN_MS, whoever asks: asking again sooner sends nothing, and the
+ * owner follows the link already sent, which stays valid (earlier links are not cancelled). The
+ * cool-down is far shorter than a link's life, so whoever floods this the owner always holds a link
+ * valid for most of an hour, and never has to wait for one longer than the cool-down.
+ */
 export async function forgotPassword(ctx: AppContext, input: { email: string; lang: TLanguage }): Promise<void> {
   const found = await findUserByEmail(ctx.db, input.email);
   if (!found) return;
+  const [recent] = await ctx.db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.userId, found.user.id),
+        eq(emailTokens.purpose, 'reset_password'),
+        gt(emailTokens.createdAt, new Date(Date.now() - RESET_MAIL_COOLDOWN_MS)),
+      ),
+    )
+    .limit(1);
+  if (recent) return;
   const token = await createEmailToken(ctx.db, found.user.id, 'reset_password', RESET_TTL_MS);
   await queueMail(
     ctx,
@@ -356,7 +398,11 @@ export async function forgotPassword(ctx: AppContext, input: { email: string; la
   );
 }
 
-/** Sets the new password once per link, confirms the e-mail (the link proved it) and signs out everywhere. */
+/**
+ * Sets the new password once per link, confirms the e-mail (the link proved it), ends the user's other
+ * reset links and signs out everywhere: every session is revoked, so its refresh tokens and its access
+ * tokens stop working at once.
+ */
 export async function resetPassword(ctx: AppContext, input: { token: string; newPassword: string }): Promise<void> {
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
@@ -369,7 +415,10 @@ export async function resetPassword(ctx: AppContext, input: { token: string; new
     if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) {
       throw authError(400, 'tokenExpired', 'The reset password link is invalid or expired. Please request a new one.');
     }
-    await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.id, row.id));
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailTokens.userId, row.userId), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt)));
     await tx
       .update(users)
       .set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })

@@ -27,8 +27,11 @@ describe('Google sign-in', () => {
 
   const ip = () => `10.9.0.${++n}`;
 
-  /** Drives the browser's part: our start call, the provider, back to our callback; returns the one-time code. */
-  async function googleRound(account: StandInAccount): Promise<string> {
+  /**
+   * Drives the browser's part: our start call, the provider, back to our callback; returns the one-time
+   * code and the browser's redemption cookie.
+   */
+  async function googleRound(account: StandInAccount): Promise<{ code: string; cookie: string }> {
     idp.signInAs(account);
     const start = await t.app.inject({ method: 'POST', url: '/api/auth/signin-google', payload: { provider: 'google' }, remoteAddress: ip() });
     expect(start.statusCode, start.body).toBe(200);
@@ -46,11 +49,13 @@ describe('Google sign-in', () => {
     expect(callback.statusCode).toBe(303);
     const location = String(callback.headers.location);
     expect(location).toMatch(/^http:\/\/app\.test\/auth\/callback#access_token=/);
-    return new URLSearchParams(new URL(location).hash.slice(1)).get('access_token')!;
+    const bound = [callback.headers['set-cookie']].flat().map(String).find((c) => c.startsWith('vr_oauth_code='));
+    expect(bound).toMatch(/; Path=\/api\/auth\/process-auth-callback; Max-Age=300; HttpOnly; SameSite=Lax/);
+    return { code: new URLSearchParams(new URL(location).hash.slice(1)).get('access_token')!, cookie: bound!.split(';')[0]! };
   }
 
-  const processCallback = (accessToken: string, authAction = 'signin') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/process-auth-callback', payload: { accessToken, authAction }, remoteAddress: ip() });
+  const processCallback = ({ code, cookie }: { code: string; cookie: string }, authAction = 'signin') =>
+    t.app.inject({ method: 'POST', url: '/api/auth/process-auth-callback', payload: { accessToken: code, authAction }, headers: { cookie }, remoteAddress: ip() });
 
   it('signs up a new Google user: profile and sign-up token, then the company step opens a session', async () => {
     const code = await googleRound({ sub: 'g-new-1', email: 'Chloe@Gmail.test', email_verified: true, given_name: 'Chloé', family_name: 'Durand', picture: 'https://example.test/c.png' });
@@ -89,14 +94,31 @@ describe('Google sign-in', () => {
     expect(mismatch.json().errorKey).toBe('invalidRequest');
   });
 
-  it('links an existing password account when Google verified the e-mail', async () => {
+  it('links an existing password account when its e-mail was confirmed and Google verified it', async () => {
     const email = 'marc@garage.test';
     const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', remoteAddress: ip(), payload: { firstname: 'Marc', lastname: 'L', email, companyName: 'Garage Marc', password: 'secret12', lang: 'en' } });
     expect(signup.statusCode).toBe(201);
+    await t.ctx.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
     const res = await processCallback(await googleRound({ sub: 'g-marc', email: 'MARC@garage.test', email_verified: true, given_name: 'Marc', family_name: 'L' }));
-    expect(res.json()).toMatchObject({ isNewUser: false, user: { email, email_confirmed: true } });
+    expect(res.json()).toMatchObject({ isNewUser: false, user: { email, email_confirmed: true, company: { name: 'Garage Marc' } } });
     const [row] = await t.ctx.db.select().from(users).where(eq(users.email, email));
     expect(row?.googleSub).toBe('g-marc');
+    expect(row?.passwordHash).toBeTruthy();
+  });
+
+  it('replaces an unconfirmed account instead of linking it: the Google user signs up afresh', async () => {
+    const email = 'lea@florist.test';
+    const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', remoteAddress: ip(), payload: { firstname: 'Someone', lastname: 'Else', email, companyName: 'Florist Taken', password: 'secret12', lang: 'en' } });
+    expect(signup.statusCode).toBe(201);
+    const res = await processCallback(await googleRound({ sub: 'g-lea', email, email_verified: true, given_name: 'Léa', family_name: 'F' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ isNewUser: true, user: { sub: 'g-lea', email } });
+    // The unconfirmed account and its company are gone; the company name is free again.
+    expect(await t.ctx.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    const payload = { firstname: 'Léa', lastname: 'F', email, companyName: 'Florist Taken', lang: 'en', fromGoogle: true, googleId: 'g-lea', accessToken: res.json().token };
+    const done = await t.app.inject({ method: 'POST', url: '/api/auth/signup', remoteAddress: ip(), payload });
+    expect(done.statusCode, done.body).toBe(201);
+    expect(done.json()).toMatchObject({ user: { email, email_confirmed: true, company: { name: 'Florist Taken' } } });
   });
 
   it('refuses to link when Google has not verified the e-mail (provider conflict)', async () => {

@@ -17,6 +17,11 @@ const AUDIENCE = 'vouchreel-api';
 export interface AccessClaims {
   userId: string;
   companyId: string;
+  /**
+   * The session (refresh-token family) the token was issued for. The auth guard checks on every call
+   * that this session is still open, so signing out or resetting the password ends access at once.
+   */
+  sessionId: string;
 }
 
 export interface VerifiedAccess extends AccessClaims {
@@ -27,7 +32,7 @@ export interface VerifiedAccess extends AccessClaims {
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 export async function signAccessToken(secret: string, claims: AccessClaims, now = Date.now()): Promise<string> {
-  return new SignJWT({ cid: claims.companyId, typ: 'access' })
+  return new SignJWT({ cid: claims.companyId, sid: claims.sessionId, typ: 'access' })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
     .setAudience(AUDIENCE)
@@ -44,7 +49,10 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.cid !== 'string' || typeof payload.exp !== 'number') {
       return { ok: false, reason: 'invalid' };
     }
-    return { ok: true, claims: { userId: payload.sub, companyId: payload.cid, expiresAtMs: payload.exp * 1000 } };
+    // Signed by us before tokens named their session: 'expired' makes the client refresh once, and the
+    // new token names its session.
+    if (typeof payload.sid !== 'string') return { ok: false, reason: 'expired' };
+    return { ok: true, claims: { userId: payload.sub, companyId: payload.cid, sessionId: payload.sid, expiresAtMs: payload.exp * 1000 } };
   } catch (error) {
     return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
   }

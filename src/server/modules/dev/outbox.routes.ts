@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { sendError } from '../../http/errors.js';
 import { escapeHtml } from '../../mail/layout.js';
 import { listOutboxIds, readOutboxMessage, readOutboxRaw } from './outbox.service.js';
 
@@ -13,10 +14,27 @@ a{color:#6d28d9}.empty{padding:48px;text-align:center;color:#6b7280;background:#
 iframe{width:100%;min-height:70vh;border:1px solid #e5e7eb;border-radius:8px;background:#fff}pre{white-space:pre-wrap;background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:16px;font-size:13px}</style>
 </head><body><main>${body}</main></body></html>`;
 
-/** The development outbox: every e-mail the app wrote to DATA_DIR/outbox, readable and clickable. */
+/** Whether the socket's peer is this machine (127.0.0.0/8 or ::1, also as IPv4-mapped IPv6). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/**
+ * The development outbox: every e-mail the app wrote to DATA_DIR/outbox, readable and clickable. It
+ * holds confirmation and reset links, so it answers only the developer's own machine: the socket's
+ * peer, never `request.ip` (X-Forwarded-For could claim loopback). HOST defaults to 127.0.0.1 outside
+ * production as well; this holds when someone sets HOST=0.0.0.0 to test from a phone.
+ */
 export function outboxRoutes(ctx: AppContext) {
   const dir = ctx.config.outboxDir;
   return async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isLoopback(request.socket.remoteAddress)) {
+        return sendError(reply, 404, { error: `Nothing here: ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found' });
+      }
+    });
     app.get('/dev/outbox', async (_request, reply) => {
       const ids = await listOutboxIds(dir);
       const messages = (await Promise.all(ids.slice(0, 200).map((id) => readOutboxMessage(dir, id)))).filter((m) => m !== null);

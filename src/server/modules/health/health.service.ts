@@ -1,4 +1,4 @@
-import type { THealthResponse } from '../../../contract/api/health.schema.js';
+import type { THealthReport } from '../../../contract/api/health.schema.js';
 import type { AppContext } from '../../context.js';
 import { engineFor } from '../transcription/engines.js';
 
@@ -30,7 +30,8 @@ async function check<T extends object>(run: () => Promise<T | void>, timeoutMs =
 let mailCache: { at: number; result: CheckResult } | undefined;
 const MAIL_CHECK_TTL_MS = 60_000;
 
-export async function getHealth(ctx: AppContext, version: string): Promise<THealthResponse> {
+/** The full report: for the operator only (GET /api/ready with the metrics token); /api/health tells its status. */
+export async function getHealth(ctx: AppContext, version: string): Promise<THealthReport> {
   const mailCheck = async (): Promise<CheckResult> => {
     if (ctx.mailer.transport === 'smtp' && mailCache && Date.now() - mailCache.at < MAIL_CHECK_TTL_MS) return mailCache.result;
     const result = await check(() => ctx.mailer.ping(), 5000);

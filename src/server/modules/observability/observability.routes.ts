@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ZReadyResponse } from "../../../contract/api/health.schema.js";
 import { API } from "../../../contract/api/paths.js";
@@ -10,6 +10,7 @@ import {
   runWithContext,
   type RequestContext,
 } from "../../lib/request-context.js";
+import { getHealth } from "../health/health.service.js";
 import { checkReadiness } from "./ready.service.js";
 
 export const METRICS_PATH = "/metrics";
@@ -58,18 +59,49 @@ export function observeRequests(app: FastifyInstance, ctx: AppContext): void {
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
-/** GET /api/ready, and GET /metrics (Prometheus text) behind METRICS_TOKEN: without it, a 404. */
-export function observabilityRoutes(ctx: AppContext) {
+/** The bearer token of the request, if it sent one. */
+const givenToken = (request: FastifyRequest) =>
+  /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+
+/** Whether the request carries METRICS_TOKEN (compared in constant time). */
+function isOperator(token: string | undefined, given: string | undefined) {
+  return (
+    token !== undefined &&
+    given !== undefined &&
+    timingSafeEqual(digest(given), digest(token))
+  );
+}
+
+/**
+ * GET /api/ready, and GET /metrics (Prometheus text) behind METRICS_TOKEN: without it, a 404. Probes
+ * get `{ status: 'ready' }`; the drivers, the version and the full health report only go to a caller
+ * with the metrics token, because they tell an attacker which components to aim at.
+ */
+export function observabilityRoutes(ctx: AppContext, version: string) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get(
       API.health.ready.route,
       { logLevel: "warn", schema: { response: { 200: ZReadyResponse } } },
-      async (_request, reply) => {
+      async (request, reply) => {
         reply.header("cache-control", "no-store");
+        const given = givenToken(request);
+        const operator = isOperator(ctx.config.metricsToken, given);
+        if (given !== undefined && !operator) {
+          return sendError(reply, 401, {
+            error: "A valid metrics token is required for the detailed report.",
+            code: "unauthorized",
+          });
+        }
         const readiness = await checkReadiness(ctx);
-        if (readiness.ready) return readiness.report;
+        if (readiness.ready) {
+          if (!operator) return { status: "ready" as const };
+          return {
+            ...readiness.report,
+            health: await getHealth(ctx, version),
+          };
+        }
         ctx.logger.warn({ failing: readiness.details }, "not ready");
         // Which part fails, never its internals (addresses, credentials): the details are in the log.
         return sendError(reply, 503, {
@@ -86,9 +118,7 @@ export function observabilityRoutes(ctx: AppContext) {
           error: `Nothing here: GET ${METRICS_PATH}.`,
           code: "not_found",
         });
-      const given =
-        /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
-      if (!timingSafeEqual(digest(given), digest(token))) {
+      if (!isOperator(token, givenToken(request))) {
         return sendError(reply, 401, {
           error: "A valid metrics token is required.",
           code: "unauthorized",

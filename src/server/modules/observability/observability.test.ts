@@ -51,16 +51,45 @@ describe("readiness, metrics and request ids", () => {
     await t?.close();
   });
 
-  it("answers /api/ready with each check when the database, storage and queue answer", async () => {
+  it("answers /api/ready with its status to probes, and each check with the full report to the metrics token", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/ready" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
-    expect(res.json()).toEqual({
+    expect(res.json()).toEqual({ status: "ready" });
+
+    const wrong = await t.app.inject({
+      method: "GET",
+      url: "/api/ready",
+      headers: { authorization: "Bearer not-the-token-at-all" },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().code).toBe("unauthorized");
+
+    const operator = await t.app.inject({
+      method: "GET",
+      url: "/api/ready",
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(operator.statusCode).toBe(200);
+    expect(operator.json()).toEqual({
       status: "ready",
       checks: {
         database: { ok: true, latency_ms: expect.any(Number) },
         storage: { ok: true, driver: "local" },
         queue: { ok: true },
+      },
+      health: {
+        status: expect.stringMatching(/^(ok|degraded)$/),
+        version: expect.any(String),
+        uptime_s: expect.any(Number),
+        checks: {
+          database: { ok: true, driver: t.ctx.database.driver, latency_ms: expect.any(Number) },
+          queue: { ok: true },
+          storage: { ok: true, driver: "local" },
+          // Mail goes to a closed port here: the report says so, readiness does not care.
+          mail: { ok: false, transport: "smtp", error: expect.any(String) },
+          transcription: { ok: true, engine: expect.any(String) },
+        },
       },
     });
   });

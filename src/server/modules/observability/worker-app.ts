@@ -6,6 +6,7 @@ import {
 import { readVersion } from "../../app.js";
 import type { AppContext } from "../../context.js";
 import { registerErrorHandling, sendError } from "../../http/errors.js";
+import { fastifyTrustProxy } from "../../http/trust-proxy.js";
 import { healthRoutes } from "../health/health.routes.js";
 import {
   observabilityRoutes,
@@ -23,14 +24,15 @@ export async function buildWorkerApp(
     loggerInstance: ctx.logger,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   observeRequests(app, ctx);
-  await app.register(healthRoutes(ctx, await readVersion()));
-  await app.register(observabilityRoutes(ctx));
+  const version = await readVersion();
+  await app.register(healthRoutes(ctx, version));
+  await app.register(observabilityRoutes(ctx, version));
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, {
       error: `A worker serves only /api/health, /api/ready and /metrics: ${request.method} ${request.url.split("?")[0]}.`,

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { findCreditPackage } from '../../../contract/api/payment.schema.js';
@@ -12,7 +13,8 @@ import { randomToken } from '../auth/tokens.js';
  * `fulfilCheckout` called from the webhook and from the success return, which reads the session
  * (with its line items) and checks the payment status. A session credits the company at most once:
  * the ledger's unique `payment_id` decides, not a check-then-insert. Without Stripe keys, a test mode
- * of ours stands in for Checkout and goes through the same fulfilment.
+ * of ours stands in for Checkout and goes through the same fulfilment, outside production only: a
+ * production process without Stripe sells nothing (`config.payments === 'disabled'`).
  */
 
 let stripeClient: { key: string; client: Stripe } | undefined;
@@ -38,7 +40,32 @@ const successUrl = (ctx: AppContext) => `${ctx.config.appUrl}/dashboard/payment?
 const cancelUrl = (ctx: AppContext) => `${ctx.config.appUrl}/dashboard/payment?cancel=true`;
 export const TEST_CHECKOUT_PREFIX = '/api/payment/test-checkout/';
 
-export async function createCheckoutSession(ctx: AppContext, input: { companyId: string; priceId: string; email?: string }): Promise<{ url: string }> {
+/**
+ * The proof that a browser opened a test checkout for its company: set as a cookie by the signed-in
+ * call that created the checkout, and required by the test page and its buttons. It names the session
+ * and the company, keyed by the signing secret, so it proves nothing for another session or company.
+ */
+export const TEST_CHECKOUT_COOKIE = 'vr_test_checkout';
+export function testCheckoutProof(ctx: AppContext, sessionId: string, companyId: string): string {
+  return createHmac('sha256', ctx.secrets.jwt).update(`test-checkout\n${sessionId}\n${companyId}`).digest('base64url');
+}
+function isProofFor(ctx: AppContext, proof: string | undefined, sessionId: string, companyId: string): boolean {
+  if (!proof) return false;
+  const expected = Buffer.from(testCheckoutProof(ctx, sessionId, companyId));
+  const given = Buffer.from(proof);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export const paymentsDisabled = () =>
+  new AppError('payments_disabled', {
+    message: 'Purchases are not available on this installation: card payments are not set up. Contact support to get credits.',
+  });
+
+export async function createCheckoutSession(
+  ctx: AppContext,
+  input: { companyId: string; priceId: string; email?: string },
+): Promise<{ url: string; testSessionId?: string }> {
+  if (ctx.config.payments === 'disabled') throw paymentsDisabled();
   const pkg = findCreditPackage(input.priceId);
   if (!pkg) throw new AppError('invalid_data', { message: 'Unknown credit package.', field: 'priceId' });
   const stripe = stripeFor(ctx);
@@ -56,7 +83,7 @@ export async function createCheckoutSession(ctx: AppContext, input: { companyId:
       amountTotal,
       currency: CURRENCY,
     });
-    return { url: `${ctx.config.appUrl}${TEST_CHECKOUT_PREFIX}${sessionId}` };
+    return { url: `${ctx.config.appUrl}${TEST_CHECKOUT_PREFIX}${sessionId}`, testSessionId: sessionId };
   }
 
   const price = ctx.config.stripe!.prices[pkg.id];
@@ -94,10 +121,10 @@ export async function fulfilCheckout(ctx: AppContext, sessionId: string): Promis
   const [existing] = await ctx.db.select().from(payments).where(eq(payments.sessionId, sessionId)).limit(1);
 
   if (existing?.provider === 'test') {
-    if (stripe) throw new AppError('invalid_data', { message: 'Test payments are disabled while Stripe is configured.' });
+    if (ctx.config.payments !== 'test') throw new AppError('invalid_data', { message: 'Test payments are disabled on this installation.' });
     if (existing.status !== 'paid') return { paid: false, companyId: existing.companyId };
   } else {
-    if (!stripe) throw new AppError('invalid_data', { message: 'Stripe is not configured.' });
+    if (!stripe) throw ctx.config.payments === 'disabled' ? paymentsDisabled() : new AppError('invalid_data', { message: 'Stripe is not configured.' });
     const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
     if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') {
       return { paid: false, companyId: existing?.companyId ?? session.client_reference_id ?? null };
@@ -187,22 +214,50 @@ export async function handleWebhook(ctx: AppContext, input: { rawBody: Buffer; s
   }
 }
 
-/** The test-mode page's buttons: Pay marks the session paid and fulfils it; Cancel closes it. */
-export async function finishTestCheckout(ctx: AppContext, input: { sessionId: string; action: 'pay' | 'cancel' }): Promise<string> {
+export const notYourTestCheckout = () =>
+  new AppError('no_permission', {
+    message: 'This test payment was opened by another account or in another browser. Start the purchase again from your dashboard.',
+  });
+export const closedTestCheckout = () =>
+  new AppError('invalid_data', { message: 'This test payment was cancelled or has expired: it can no longer be paid. Start a new purchase.', status: 409 });
+
+/**
+ * The test-mode page's buttons, for the browser that opened the checkout (its proof cookie): Pay moves
+ * an open session to paid and fulfils it; Cancel closes an open one. Only an open session can be paid,
+ * in one conditional update, so a cancelled (or expired) checkout stays unpaid whatever is replayed.
+ */
+export async function finishTestCheckout(
+  ctx: AppContext,
+  input: { sessionId: string; action: 'pay' | 'cancel'; proof: string | undefined },
+): Promise<string> {
+  if (ctx.config.payments !== 'test') throw new AppError('not_found', { message: 'No such test payment.' });
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.sessionId, input.sessionId)).limit(1);
   if (!payment || payment.provider !== 'test') throw new AppError('not_found', { message: 'No such test payment.' });
+  if (!isProofFor(ctx, input.proof, payment.sessionId, payment.companyId)) throw notYourTestCheckout();
   if (input.action === 'cancel') {
-    await ctx.db.update(payments).set({ status: 'canceled', updatedAt: new Date() }).where(and(eq(payments.id, payment.id), sql`${payments.status} <> 'paid'`));
+    await ctx.db.update(payments).set({ status: 'canceled', updatedAt: new Date() }).where(and(eq(payments.id, payment.id), eq(payments.status, 'open')));
     return cancelUrl(ctx);
   }
-  await ctx.db.update(payments).set({ status: 'paid', updatedAt: new Date() }).where(eq(payments.id, payment.id));
+  const [opened] = await ctx.db
+    .update(payments)
+    .set({ status: 'paid', updatedAt: new Date() })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'open')))
+    .returning({ id: payments.id });
+  if (!opened) {
+    // Pressed twice: the first press paid it, and the second only returns to the success page.
+    const [now] = await ctx.db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
+    if (now?.status !== 'paid') throw closedTestCheckout();
+  }
   await fulfilCheckout(ctx, input.sessionId);
   return successUrl(ctx).replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(input.sessionId));
 }
 
-export async function getTestCheckout(ctx: AppContext, sessionId: string) {
+/** The test page's session, shown only to the browser that opened it (its proof cookie). */
+export async function getTestCheckout(ctx: AppContext, sessionId: string, proof: string | undefined) {
+  if (ctx.config.payments !== 'test') return { found: 'none' as const };
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.sessionId, sessionId)).limit(1);
-  if (!payment || payment.provider !== 'test') return undefined;
+  if (!payment || payment.provider !== 'test') return { found: 'none' as const };
+  if (!isProofFor(ctx, proof, payment.sessionId, payment.companyId)) return { found: 'not_yours' as const };
   const [company] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, payment.companyId));
-  return { payment, companyName: company?.name ?? '' };
+  return { found: 'yes' as const, payment, companyName: company?.name ?? '' };
 }

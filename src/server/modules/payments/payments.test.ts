@@ -6,6 +6,9 @@ import { signedInCompany } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { startStripeStandIn } from '../../test/stripe-stand-in.js';
 
+/** The cookie the checkout call set for the test page: what the browser that opened it sends back. */
+const checkoutCookie = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0]!;
+
 const credits = async (t: TestApp, companyId: string) =>
   (await t.ctx.db.select({ credits: companies.credits }).from(companies).where(eq(companies.id, companyId)))[0]?.credits;
 
@@ -24,8 +27,12 @@ describe('test-mode checkout (no Stripe keys)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const url = new URL(res.json().url);
     expect(url.pathname).toMatch(/^\/api\/payment\/test-checkout\/test_cs_/);
+    // Bound to this browser and this page only, out of reach of scripts and of other sites.
+    expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`^vr_test_checkout=[\\w-]+; Path=${url.pathname}; Max-Age=3600; HttpOnly; SameSite=Strict$`));
+    const cookie = checkoutCookie(res);
+    const form = { 'content-type': 'application/x-www-form-urlencoded', cookie };
 
-    const page = await t.app.inject({ method: 'GET', url: url.pathname });
+    const page = await t.app.inject({ method: 'GET', url: url.pathname, headers: { cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('TEST MODE');
     expect(page.body).toContain('€250');
@@ -33,13 +40,13 @@ describe('test-mode checkout (no Stripe keys)', () => {
     expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     expect(res.headers['content-security-policy']).toBe("default-src 'none';object-src 'none';frame-ancestors 'none'");
 
-    const pay = await t.app.inject({ method: 'POST', url: `${url.pathname}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const pay = await t.app.inject({ method: 'POST', url: `${url.pathname}/pay`, headers: form, payload: '' });
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toMatch(/^http:\/\/app\.test\/dashboard\/payment\?success=true&session_id=test_cs_/);
     expect(await credits(t, me.companyId)).toBe(26);
 
     // Pressing Pay again, or confirming from the success page, credits nothing more.
-    await t.app.inject({ method: 'POST', url: `${url.pathname}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect((await t.app.inject({ method: 'POST', url: `${url.pathname}/pay`, headers: form, payload: '' })).statusCode).toBe(303);
     const sessionId = url.pathname.split('/').at(-1)!;
     expect((await me.post('/api/payment/confirm-session', { sessionId })).json()).toEqual({ paid: true, credits: 26 });
     expect(await credits(t, me.companyId)).toBe(26);
@@ -52,9 +59,16 @@ describe('test-mode checkout (no Stripe keys)', () => {
 
   it('cancels without crediting, and refuses an unknown package', async () => {
     const me = await signedInCompany(t);
-    const { url } = (await me.post('/api/payment/checkout-session', { priceId: 'starter' })).json();
-    const cancel = await t.app.inject({ method: 'POST', url: `${new URL(url).pathname}/cancel`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const created = await me.post('/api/payment/checkout-session', { priceId: 'starter' });
+    const path = new URL(created.json().url).pathname;
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', cookie: checkoutCookie(created) };
+    const cancel = await t.app.inject({ method: 'POST', url: `${path}/cancel`, headers, payload: '' });
     expect(cancel.headers.location).toBe('http://app.test/dashboard/payment?cancel=true');
+    expect(await credits(t, me.companyId)).toBe(1);
+    // The page's Pay button after Cancel (the back button): a page saying so, and still no credits.
+    const late = await t.app.inject({ method: 'POST', url: `${path}/pay`, headers: { ...headers, accept: 'text/html' }, payload: '' });
+    expect(late.statusCode).toBe(409);
+    expect(late.body).toContain('was cancelled');
     expect(await credits(t, me.companyId)).toBe(1);
     const unknown = await me.post('/api/payment/checkout-session', { priceId: 'price_gold' });
     expect(unknown.statusCode).toBe(400);

@@ -21,7 +21,7 @@ import * as service from './questions.service.js';
 export function questionsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireAuth(ctx.secrets.jwt));
+    app.addHook('onRequest', requireAuth(ctx));
 
     app.get(API.questions.list.route, { schema: { querystring: ZQuestionsListQuery, response: { 200: ZQuestionsListResponse } } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -22,7 +22,7 @@ import * as service from './requests.service.js';
 export function requestsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireAuth(ctx.secrets.jwt));
+    app.addHook('onRequest', requireAuth(ctx));
     // Sending e-mails to arbitrary addresses: limited per company so an account cannot be used to spam.
     const sendLimit = limits(app, [{ name: 'send-request', max: 100, timeWindow: '1 hour', key: (r) => `company:${r.auth?.companyId ?? r.ip}` }]);
 

@@ -23,7 +23,7 @@ import * as service from './settings.service.js';
 export function settingsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const authenticated = requireAuth(ctx.secrets.jwt);
+    const authenticated = requireAuth(ctx);
 
     app.get(API.settings.get.route, { onRequest: [authenticated], schema: { response: { 200: ZGetSettingsResponse } } }, async (request) =>
       service.getSettings(ctx, callerCompany(request)),

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_VIDEO_STYLE } from '../../../contract/constants.js';
+import { probe } from '../../media/ffmpeg.js';
 import { signedInCompany } from '../../test/accounts.js';
 import { multipart } from '../../test/clips.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -60,7 +61,10 @@ describe('settings, profile and logo', () => {
     const served = await t.app.inject({ method: 'GET', url: logo_url.replace('http://app.test', '') });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(served.rawPayload.equals(png)).toBe(true);
+    // What is stored and served is the normalised copy: a PNG of the same size (at most 1024 px), not the upload's bytes.
+    const servedFile = path.join(os.tmpdir(), `vr-logo-served-${process.pid}.png`);
+    await writeFile(servedFile, served.rawPayload);
+    expect((await probe(servedFile)).video).toMatchObject({ codec: 'png', width: 120, height: 60 });
     expect((await me.get('/api/auth/settings')).json().company_logo_url).toBe(logo_url);
 
     const text = await upload(me, Buffer.from('<svg onload="alert(1)"></svg>'), 'image/svg+xml');

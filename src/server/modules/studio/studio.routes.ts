@@ -15,7 +15,7 @@ const EXPORT_WAIT_MS = 60_000;
 export function studioRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireAuth(ctx.secrets.jwt));
+    app.addHook('onRequest', requireAuth(ctx));
     const schema = { params: ZIdParams, body: ZStudioLanguageBody, response: { 202: ZRenderJobResponse } };
 
     for (const [route, kind] of [

@@ -12,11 +12,11 @@ import { AppError } from '../../lib/errors.js';
 import { companyMailRecipients, queueMail } from '../../mail/send.js';
 import { probe, runFfmpeg } from '../../media/ffmpeg.js';
 import { fontFile } from '../../media/fonts.js';
-import { concatArgs, cropPixels, exportArgs, introArgs, REFERENCE_HEIGHT, subtitledArgs, wrapText, type CardStyle, type SubtitleStyle } from '../../media/render.js';
+import { burnInSrt, concatArgs, cropPixels, exportArgs, introArgs, REFERENCE_HEIGHT, subtitledArgs, wrapText, type CardStyle, type SubtitleStyle } from '../../media/render.js';
 import { subtitleFont } from '../../media/fonts.js';
-import { toSrt } from '../../../contract/subtitles.js';
 import type { TTranscriptionSegment } from '../../../contract/api/transcription.schema.js';
 import { signMediaPath } from '../../media/signed-urls.js';
+import { normalisedLogoKey } from '../settings/settings.service.js';
 import { videoReadyEmail, type OutputKind } from './studio.emails.js';
 
 /**
@@ -75,7 +75,7 @@ async function subtitleStyle(ctx: AppContext, companyId: string, responseId: str
   if (!cues?.segments.length) return undefined;
   const [style] = await ctx.db.select().from(videoStyleSettings).where(eq(videoStyleSettings.companyId, companyId));
   const srtFile = path.join(dir, `${responseId}.srt`);
-  await writeFile(srtFile, toSrt(cues.segments));
+  await writeFile(srtFile, burnInSrt(cues.segments));
   return {
     srtFile,
     ...subtitleFont(style?.fontStyleSubtitle ?? 'Arial'),
@@ -182,7 +182,8 @@ async function cardStyle(ctx: AppContext, companyId: string) {
       size: style?.fontSizeQuestion ?? 36,
       fontFile: fontFile(style?.fontStyleQuestion ?? 'Arial', style?.fontBoldQuestion ?? false),
     } satisfies CardStyle,
-    logoKey: style?.showLogoInVideos && company?.logoKey ? company.logoKey : null,
+    // The normalised copy (a logo stored before normalisation is normalised here, once).
+    logoKey: style?.showLogoInVideos && company ? await normalisedLogoKey(ctx, company) : null,
     company,
   };
 }
@@ -267,9 +268,9 @@ export async function renderOutput(
       const fits = await fitsFrame(answer, width, height);
       if (withIntro) {
         const lines = await lineFiles(dir, 'q', response.questionText, width, height, style.size);
-        await runFfmpeg(introArgs({ answer, logo, output, width, height, fits, style, lineFiles: lines, subtitles }));
+        await runFfmpeg(introArgs({ answer, logo, output, width, height, fits, style, lineFiles: lines, subtitles }), { failOnErrors: 'filters' });
       } else {
-        await runFfmpeg(subtitledArgs({ answer, output, width, height, fits, background: style.background, subtitles: subtitles! }));
+        await runFfmpeg(subtitledArgs({ answer, output, width, height, fits, background: style.background, subtitles: subtitles! }), { failOnErrors: 'filters' });
       }
       key = `${base}/answers/${response.id}/${p.kind === 'subtitles' ? 'subtitles' : 'intro'}-${p.jobKey}.mp4`;
       await ctx.storage.put(key, createReadStream(output), 'video/mp4');
@@ -286,7 +287,7 @@ export async function renderOutput(
         const segment = path.join(dir, `segment${i}.mp4`);
         const subtitles = p.kind === 'merge_subtitles' ? await subtitleStyle(ctx, p.companyId, a.id, dir) : undefined;
         const fits = await fitsFrame(answer, width, height);
-        await runFfmpeg(introArgs({ answer, logo, output: segment, width, height, fits, style, subtitles, lineFiles: await lineFiles(dir, `q${i}`, a.questionText, width, height, style.size) }));
+        await runFfmpeg(introArgs({ answer, logo, output: segment, width, height, fits, style, subtitles, lineFiles: await lineFiles(dir, `q${i}`, a.questionText, width, height, style.size) }), { failOnErrors: 'filters' });
         segments.push(segment);
         await setState(ctx, p, name, stateOf('rendering', Math.round(((i + 1) / (answers.length + 1)) * 100), p.jobKey));
       }

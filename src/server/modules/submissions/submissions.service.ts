@@ -1,28 +1,31 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import {
   INVALID_LINK_MESSAGE,
   SAVE_LIMITS,
+  ZRequestToken,
   ZSaveTestimonialFields,
   type TSaveTestimonialResponse,
   type TValidateTokenResponse,
   ZValidateTokenResponse,
 } from '../../../contract/api/public.schema.js';
 import { consentText, isConsentVersion } from '../../../contract/consent.js';
+import { RECORDING } from '../../../contract/constants.js';
 import type { AppContext } from '../../context.js';
 import { companies, consents, requestQuestions, testimonialRequests, testimonialResponses } from '../../db/schema.js';
 import { transcodeAnswerJob } from '../../jobs/definitions.js';
 import { jsonText } from '../../http/json-text.js';
 import { AppError } from '../../lib/errors.js';
 import { queueCompanyMail } from '../../mail/send.js';
-import { probe, readErrors, type ProbeResult } from '../../media/ffmpeg.js';
+import { ANSWER_FRAME_LIMITS } from '../../media/answer-limits.js';
+import { probeUpload, readErrors, type ProbeResult } from '../../media/ffmpeg.js';
 import { abandonPendingObjects, confirmPendingObjects, reservePendingObjects } from '../../storage/pending-objects.js';
 import { effectiveStatus } from '../requests/requests.service.js';
 import { logoUrl } from '../settings/settings.service.js';
 import { newTestimonialEmail } from './submissions.emails.js';
 
-const invalidLink = () => new AppError('not_found', { message: `${INVALID_LINK_MESSAGE}. Please check the link in your e-mail.` });
+export const invalidLink = () => new AppError('not_found', { message: `${INVALID_LINK_MESSAGE}. Please check the link in your e-mail.` });
 
 async function findByToken(ctx: AppContext, token: string) {
   const [row] = await ctx.db
@@ -106,26 +109,80 @@ export interface UploadedAnswer {
 const VIDEO_CODECS = new Set(['vp8', 'vp9', 'h264', 'hevc', 'av1']);
 const AUDIO_CODECS = new Set(['opus', 'vorbis', 'aac', 'mp3']);
 
-/** A real video with sound, of an accepted kind, no longer than the limit (plus tolerance). */
-export function checkAnswer(p: ProbeResult, answerNumber: number): { extension: 'webm' | 'mp4'; contentType: string } {
-  const what = `Answer ${answerNumber}`;
+type Lang = 'en' | 'fr';
+
+/** The customer sees these on the recording page, which speaks the request's language. */
+const answerMessages = {
+  unreadable: (n: number) => ({
+    en: `Answer ${n} is not a video we can read. Please record it again.`,
+    fr: `La réponse ${n} n'est pas une vidéo que nous savons lire. Merci de l'enregistrer à nouveau.`,
+  }),
+  noSound: (n: number) => ({
+    en: `Answer ${n} has no sound. Check that your microphone is allowed and record it again.`,
+    fr: `La réponse ${n} n'a pas de son. Vérifiez que votre micro est autorisé et enregistrez-la à nouveau.`,
+  }),
+  empty: (n: number) => ({
+    en: `Answer ${n} is empty. Please record it again.`,
+    fr: `La réponse ${n} est vide. Merci de l'enregistrer à nouveau.`,
+  }),
+  tooLong: (n: number) => ({
+    en: `Answer ${n} lasts more than ${RECORDING.maxSeconds} seconds; answers are limited to ${RECORDING.maxSeconds} seconds. Please record it again.`,
+    fr: `La réponse ${n} dure plus de ${RECORDING.maxSeconds} secondes ; une réponse est limitée à ${RECORDING.maxSeconds} secondes. Merci de l'enregistrer à nouveau.`,
+  }),
+  tooLarge: (n: number, w: number, h: number) => ({
+    en: `Answer ${n} has a picture of ${w}×${h} pixels, larger than we accept (at most ${ANSWER_FRAME_LIMITS.maxSide} pixels on a side, 3840×2160 in all). Please record it again with your camera's usual settings.`,
+    fr: `La réponse ${n} a une image de ${w}×${h} pixels, plus grande que ce que nous acceptons (au plus ${ANSWER_FRAME_LIMITS.maxSide} pixels de côté, 3840×2160 au total). Merci de l'enregistrer à nouveau avec les réglages habituels de votre caméra.`,
+  }),
+  incomplete: (n: number) => ({
+    en: `Answer ${n} did not arrive complete. Please send it again.`,
+    fr: `La réponse ${n} n'est pas arrivée entière. Merci de l'envoyer à nouveau.`,
+  }),
+};
+
+const refused = (lang: Lang, text: { en: string; fr: string }) => new AppError('invalid_format', { message: text[lang] });
+
+/**
+ * A real video with sound, of an accepted kind, no longer than the limit (plus tolerance) as its
+ * packets say, and with a frame of a sane size.
+ */
+export function checkAnswer(p: ProbeResult & { tooManyPackets?: boolean }, answerNumber: number, lang: Lang = 'en'): { extension: 'webm' | 'mp4'; contentType: string } {
   const isWebm = /matroska|webm/.test(p.formatName);
   const isMp4 = /mp4|mov/.test(p.formatName);
-  if (!p.video || (!isWebm && !isMp4) || !VIDEO_CODECS.has(p.video.codec)) {
-    throw new AppError('invalid_format', { message: `${what} is not a video we can read. Please record it again.` });
+  if (!p.video || (!isWebm && !isMp4) || !VIDEO_CODECS.has(p.video.codec) || !(p.video.width > 0 && p.video.height > 0) || p.tooManyPackets) {
+    throw refused(lang, answerMessages.unreadable(answerNumber));
   }
-  if (!p.audio || !AUDIO_CODECS.has(p.audio.codec)) {
-    throw new AppError('invalid_format', { message: `${what} has no sound. Check that your microphone is allowed and record it again.` });
+  if (!p.audio || !AUDIO_CODECS.has(p.audio.codec)) throw refused(lang, answerMessages.noSound(answerNumber));
+  const { width, height } = p.video;
+  if (Math.max(width, height) > ANSWER_FRAME_LIMITS.maxSide || width * height > ANSWER_FRAME_LIMITS.maxPixels) {
+    throw refused(lang, answerMessages.tooLarge(answerNumber, width, height));
   }
-  if (!(p.durationSeconds > 0)) {
-    throw new AppError('invalid_format', { message: `${what} is empty. Please record it again.` });
-  }
-  if (p.durationSeconds > SAVE_LIMITS.maxDurationSeconds) {
-    throw new AppError('invalid_format', {
-      message: `${what} lasts ${Math.round(p.durationSeconds)} seconds; answers are limited to 20 seconds.`,
-    });
-  }
+  if (!(p.durationSeconds > 0)) throw refused(lang, answerMessages.empty(answerNumber));
+  if (p.durationSeconds > SAVE_LIMITS.maxDurationSeconds) throw refused(lang, answerMessages.tooLong(answerNumber));
   return isWebm ? { extension: 'webm', contentType: 'video/webm' } : { extension: 'mp4', contentType: 'video/mp4' };
+}
+
+/** What the upload route needs to know before it writes a byte: a link that can take answers, and how many. */
+export interface UploadLink {
+  token: string;
+  requestId: string;
+  questionCount: number;
+}
+
+/**
+ * Checks a customer's link before any file of the save call is written: a known token (matching the
+ * testimonial id when one was sent), not expired. A completed request is let through: a client whose
+ * first try succeeded without it hearing back sends the same answers again, and saveSubmission answers
+ * that retry with the first result.
+ */
+export async function openUpload(ctx: AppContext, token: string, testimonialId: string | undefined): Promise<UploadLink> {
+  if (!ZRequestToken.safeParse(token).success) throw invalidLink();
+  const found = await findByToken(ctx, token);
+  if (!found || (testimonialId !== undefined && found.request.id !== testimonialId)) throw invalidLink();
+  if (effectiveStatus(found.request) === 'expired') {
+    throw new AppError('invalid_data', { status: 410, message: `This link has expired. Please ask ${found.company.name} for a new one.` });
+  }
+  const [row] = await ctx.db.select({ n: count() }).from(requestQuestions).where(eq(requestQuestions.requestId, found.request.id));
+  return { token, requestId: found.request.id, questionCount: Number(row?.n ?? 0) };
 }
 
 export interface SaveInput {
@@ -171,6 +228,7 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
   const found = await findByToken(ctx, fields.token);
   if (!found || found.request.id !== fields.testimonialId) throw invalidLink();
   const request = found.request;
+  const lang = request.language === 'french' ? 'fr' : 'en';
 
   const fingerprint = createHash('sha256')
     .update(request.id)
@@ -217,17 +275,14 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
   }[] = [];
   for (const [i, questionId] of fields.questionIds.entries()) {
     const file = byIndex.get(i)!;
-    const probed = await probe(file.path).catch(() => {
-      throw new AppError('invalid_format', { message: `Answer ${i + 1} is not a video we can read. Please record it again.` });
+    const probed = await probeUpload(file.path, SAVE_LIMITS.maxDurationSeconds).catch(() => {
+      throw refused(lang, answerMessages.unreadable(i + 1));
     });
-    const kind = checkAnswer(probed, i + 1);
-    if ((await readErrors(file.path, 'packets')).length > 0) {
-      throw new AppError('invalid_format', { message: `Answer ${i + 1} did not arrive complete. Please send it again.` });
-    }
+    const kind = checkAnswer(probed, i + 1, lang);
+    if ((await readErrors(file.path, 'packets')).length > 0) throw refused(lang, answerMessages.incomplete(i + 1));
     answers.push({ id: randomUUID(), questionId, file, probed, kind, bgColor: fields.bgColors[i]!, question: askedById.get(questionId)! });
   }
 
-  const lang = request.language === 'french' ? 'fr' : 'en';
   const originalKey = (a: (typeof answers)[number]) =>
     `companies/${request.companyId}/requests/${request.id}/answers/${a.id}/original.${a.kind.extension}`;
   const keys = answers.map(originalKey);

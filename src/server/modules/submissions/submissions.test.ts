@@ -42,8 +42,8 @@ describe('customer submission', () => {
   }
 
   const save = (r: { id: string; token: string }, answers: { questionId: string; clip: Buffer; name?: string }[], over: Record<string, string> = {}) => {
+    // The fields first, then the videos, as the recording page sends them.
     const form = multipart([
-      ...answers.map((a, i) => ({ name: 'videos', filename: a.name ?? `video${i}.webm`, content: a.clip, type: 'video/webm' })),
       ...answers.map((a, i) => ({ name: `questionIds[${i}]`, value: a.questionId })),
       ...answers.map((_, i) => ({ name: `bgColors[${i}]`, value: '#112233' })),
       { name: 'name', value: 'Camille Roy' },
@@ -52,6 +52,7 @@ describe('customer submission', () => {
       { name: 'token', value: r.token },
       { name: 'consentVersion', value: 'image-rights-v1' },
       ...Object.entries(over).map(([name, value]) => ({ name, value })),
+      ...answers.map((a, i) => ({ name: 'videos', filename: a.name ?? `video${i}.webm`, content: a.clip, type: 'video/webm' })),
     ]);
     return t.app.inject({ method: 'POST', url: '/api/public/testimonial/save', remoteAddress: `10.7.0.${++ipN % 250}`, ...form });
   };
@@ -136,10 +137,11 @@ describe('customer submission', () => {
   });
 
   it.each([
-    ['a clip longer than 20 s', () => clips.long!, /lasts 23 seconds/],
-    ['a clip without sound', () => clips.silent!, /has no sound/],
-    ['a text file named .webm', () => Buffer.from('this is not a video at all'), /not a video we can read/],
-  ])('refuses %s with a clear message and stores nothing', async (_name, clip, message) => {
+    // The request is in French: so is the message the customer reads.
+    ['a clip longer than 20 s', () => clips.long!, /dure plus de 20 secondes/],
+    ['a clip without sound', () => clips.silent!, /n'a pas de son/],
+    ['a text file named .webm', () => Buffer.from('this is not a video at all'), /pas une vidéo que nous savons lire/],
+  ])('refuses %s with a clear message in the request language and stores nothing', async (_name, clip, message) => {
     const r = await pendingRequest();
     const res = await save(r, [{ questionId: r.q1, clip: clip() }]);
     expect(res.statusCode).toBe(400);

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { testimonialResponses, type RenderState } from '../../db/schema.js';
+import { ANSWER_INPUT_LIMITS } from '../../media/answer-limits.js';
 import { probe, runFfmpeg } from '../../media/ffmpeg.js';
 
 const state = (phase: RenderState['phase'], progress: number, error: string | null = null): RenderState => ({
@@ -18,7 +19,8 @@ const state = (phase: RenderState['phase'], progress: number, error: string | nu
 /**
  * The answer as the browser plays everywhere: H.264 (even dimensions, 30 fps at most) and AAC in an
  * MP4 with faststart, which also gives a browser WebM a real duration; plus a poster at 1 s. A retry
- * finds the work done and stops; outputs appear under new keys only once complete.
+ * finds the work done and stops; outputs appear under new keys only once complete. The input is read
+ * under ANSWER_INPUT_LIMITS, whatever the upload checks let through.
  */
 export async function transcodeAnswer(ctx: AppContext, responseId: string): Promise<void> {
   const [row] = await ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.id, responseId)).limit(1);
@@ -37,6 +39,7 @@ export async function transcodeAnswer(ctx: AppContext, responseId: string): Prom
     const output = path.join(dir, 'answer.mp4');
     const poster = path.join(dir, 'poster.jpg');
     await runFfmpeg([
+      ...ANSWER_INPUT_LIMITS,
       '-i', input,
       '-map', '0:v:0', '-map', '0:a:0',
       '-vf', "scale='trunc(min(iw,1920)/2)*2':'trunc(ow/dar/2)*2',fps=fps='min(source_fps,30)',format=yuv420p",

@@ -14,7 +14,7 @@ import { getTestimonialDetail, listTransactions, payForTestimonial } from './tes
 export function testimonialsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireAuth(ctx.secrets.jwt));
+    app.addHook('onRequest', requireAuth(ctx));
 
     app.get(API.testimonials.stats.route, { schema: { querystring: ZStatsQuery, response: { 200: ZStatsResponse } } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -92,13 +92,13 @@ describe('transcription calls', () => {
     const { testimonial } = (await me.post('/api/testimonials/request', { customer_email: 'x@client.test', customer_name: 'Alex', question_ids: [q.id], language })).json();
     const [row] = await t.ctx.db.select().from(testimonialRequests).where(eq(testimonialRequests.id, testimonial.id));
     const form = multipart([
-      { name: 'videos', filename: 'video0.webm', content: await readFile(video), type: 'video/webm' },
       { name: 'questionIds[0]', value: q.id },
       { name: 'bgColors[0]', value: '#000000' },
       { name: 'name', value: 'Alex' },
       { name: 'testimonialId', value: testimonial.id },
       { name: 'token', value: row!.token },
       { name: 'consentVersion', value: 'image-rights-v1' },
+      { name: 'videos', filename: 'video0.webm', content: await readFile(video), type: 'video/webm' },
     ]);
     expect((await t.app.inject({ method: 'POST', url: '/api/public/testimonial/save', ...form })).statusCode).toBe(200);
     await me.post(`/api/testimonials/pay/${testimonial.id}`);
@@ -106,19 +106,40 @@ describe('transcription calls', () => {
     return { me, requestId: testimonial.id as string, responseId: response!.id };
   }
 
-  it('transcribes an answer into cues, stores it, and answers again without re-running the engine', async () => {
+  /** Follows a transcription job through the status call until it ends. */
+  async function jobOutcome(me: Awaited<ReturnType<typeof signedInCompany>>, jobId: string) {
+    const status = async () => (await me.get(`/api/testimonials/transcription-job/${jobId}/status`)).json();
+    await expect.poll(async () => (await status()).status, { timeout: 90_000, interval: 300 }).toMatch(/^(done|error)$/);
+    return status();
+  }
+
+  it('transcribes an answer in a job (202, then the status call), stores it, and answers again without re-running the engine', async () => {
     const { me, responseId } = await paidSpeechTestimonial();
     const res = await me.post(`/api/testimonials/response/${responseId}/transcribe`);
-    expect(res.statusCode, res.body).toBe(200);
-    const { transcription } = res.json() as { transcription: { start: number; end: number; text: string }[] };
+    expect(res.statusCode, res.body).toBe(202);
+    const started = res.json() as { transcription: unknown[]; jobId: string; status: string };
+    expect(started).toEqual({ transcription: [], jobId: expect.any(String), status: 'queued' });
+    const done = await jobOutcome(me, started.jobId);
+    expect(done.status).toBe('done');
+    const [item] = JSON.parse(done.merged_url) as { responseId: string; transcription: { start: number; end: number; text: string }[]; error: null }[];
+    expect(item!.responseId).toBe(responseId);
+    const transcription = item!.transcription;
     expect(transcription.length).toBeGreaterThan(0);
     expect(transcription.map((c) => c.text).join(' ').toLowerCase()).toContain('recommend');
 
     const real = t.ctx.config.transcribe;
     t.ctx.config.transcribe = { ...real, pocketsphinxPath: '/nonexistent/engine' };
     try {
+      const again = await me.post(`/api/testimonials/response/${responseId}/transcribe`);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ transcription });
+      // Forced: a new job, whose failure is reported by the status call; the stored cues stay.
+      const forced = await me.post(`/api/testimonials/response/${responseId}/transcribe`, { force: true });
+      expect(forced.statusCode).toBe(202);
+      const failed = await jobOutcome(me, forced.json().jobId);
+      expect(failed.status).toBe('error');
+      expect(failed.merged_url).toBeNull();
       expect((await me.post(`/api/testimonials/response/${responseId}/transcribe`)).json()).toEqual({ transcription });
-      expect((await me.post(`/api/testimonials/response/${responseId}/transcribe`, { force: true })).statusCode).toBe(500);
     } finally {
       t.ctx.config.transcribe = real;
     }

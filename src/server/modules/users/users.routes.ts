@@ -9,7 +9,7 @@ import * as service from './users.service.js';
 export function usersRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', requireAuth(ctx.secrets.jwt));
+    app.addHook('onRequest', requireAuth(ctx));
     app.put(API.settings.completeOnboarding.route, { schema: { response: { 200: ZCompleteOnboardingResponse } } }, async (request) => {
       await service.completeOnboarding(ctx, request.auth!.userId);
       return { success: true as const, onboarding_completed: true as const };

@@ -93,7 +93,8 @@ export function AuthCallbackPage() {
   let message: string | null = failure;
   if (start.kind === 'missing') message = t('authCallback.missingTokens');
   if (start.kind === 'error') {
-    message = start.errorKey ? t(`auth.errors.${start.errorKey}`) : start.description || t('authCallback.failed');
+    // A key we know, translated; never the address's error_description (anyone can write one).
+    message = start.errorKey ? t(`auth.errors.${start.errorKey}`) : t('authCallback.failed');
   }
 
   const seo = {

@@ -33,6 +33,17 @@ export interface TSigninLocationState {
   from?: string;
 }
 
+/**
+ * The notices a link may ask for with `/signin?message=<key>`: a key, translated here, never text to
+ * show (anyone can send a link to the sign-in page with any words in it). Unknown keys show nothing.
+ */
+export const SIGNIN_MESSAGE_KEYS = ['sessionExpired', 'passwordChanged'] as const;
+export type TSigninMessageKey = (typeof SIGNIN_MESSAGE_KEYS)[number];
+
+export function signinMessageKey(value: string | null): TSigninMessageKey | null {
+  return (SIGNIN_MESSAGE_KEYS as readonly string[]).includes(value ?? '') ? (value as TSigninMessageKey) : null;
+}
+
 const ZSigninForm = z.object({
   email: z
     .string()
@@ -60,6 +71,7 @@ export function SigninPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const navState = readState(location.state);
   const queryMessage = searchParams.get('message');
+  const queryMessageKey = signinMessageKey(queryMessage);
   const stateMessage = navState.message;
   const confirmParsed = ZConfirmEmailOutcome.safeParse(searchParams.get('confirm'));
   const confirm: TConfirmEmailOutcome | null = confirmParsed.success ? confirmParsed.data : null;
@@ -140,7 +152,7 @@ export function SigninPage() {
 
   const confirmTone = confirm === 'confirmed' ? 'success' : confirm === 'used' ? 'info' : 'warning';
   const signinError = signin.isError && !(isApiError(signin.error) && signin.error.errorKey === 'emailUnconfirmed');
-  const hasAlerts = Boolean(queryMessage || stateMessage || confirm || unconfirmedEmail || signinError);
+  const hasAlerts = Boolean(queryMessageKey || stateMessage || confirm || unconfirmedEmail || signinError);
 
   return (
     <AuthLayout
@@ -163,9 +175,9 @@ export function SigninPage() {
     >
       {hasAlerts && (
         <div className="mb-6 flex flex-col gap-4">
-          {queryMessage ? (
+          {queryMessageKey ? (
             <Alert tone="info" data-testid="signin-message">
-              {queryMessage}
+              {t(`signin.notices.${queryMessageKey}`)}
             </Alert>
           ) : stateMessage ? (
             <Alert tone={navState.tone ?? 'info'} data-testid="signin-message">

@@ -78,7 +78,10 @@ export interface UploadFields {
   answers: UploadAnswer[];
 }
 
-/** The multipart body of POST /api/public/testimonial/save (spec §7). */
+/**
+ * The multipart body of POST /api/public/testimonial/save (spec §7). Every field comes before the
+ * videos: the server reads no file before it knows the link's token, and refuses one that comes first.
+ */
 export function buildSaveForm(fields: UploadFields): FormData {
   const form = new FormData();
   form.append('token', fields.token);
@@ -136,6 +139,9 @@ export function uploadAnswers(form: FormData, onProgress: (p: UploadProgress) =>
     xhr.open('POST', API.public.save.path);
     xhr.withCredentials = false;
     xhr.setRequestHeader('accept', 'application/json');
+    // The token in a header as well, so the server can check the link before reading the body.
+    const token = form.get('token');
+    if (typeof token === 'string') xhr.setRequestHeader('x-request-token', token);
     xhr.upload.onprogress = (event) => {
       arm(STALL_MS);
       if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });

@@ -29,3 +29,9 @@ export function useGoogleEnabled(): boolean {
   const { data } = useAppConfig();
   return data?.googleEnabled === true;
 }
+
+/** Whether this installation sells credits; unknown (loading, error) counts as yes, and the server decides. */
+export function usePurchasesAvailable(): boolean {
+  const { data } = useAppConfig();
+  return data?.payments !== 'disabled';
+}

@@ -5,6 +5,7 @@ import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import { useLanguage } from "../../../i18n/use-language";
+import { isApiError } from "../../../lib/api-client";
 import { creditForm } from "../../../lib/credits";
 import { useCreateCheckoutSessionMutation } from "../api/create-checkout-session";
 import { packageFigures } from "./package-display";
@@ -132,7 +133,10 @@ export function BuyPackageDialog({ pkg, onClose }: BuyPackageDialogProps) {
           </dl>
           {checkout.isError && (
             <Alert tone="error" data-testid="payment-error">
-              {t("credits.payment.checkoutError")}
+              {isApiError(checkout.error) &&
+              checkout.error.code === "payments_disabled"
+                ? t("credits.payment.disabled.title")
+                : t("credits.payment.checkoutError")}
             </Alert>
           )}
         </div>

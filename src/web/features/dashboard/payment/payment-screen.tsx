@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { CREDIT_PACKAGES } from "../../../../contract/constants.js";
 import type { CreditPackage } from "../../../../contract/constants.js";
+import { Alert } from "../../../components/alert";
 import { Badge } from "../../../components/badge";
 import { Button } from "../../../components/button";
 import { Card } from "../../../components/card";
@@ -12,6 +13,7 @@ import { PageHeader } from "../../../components/page-header";
 import { Seo } from "../../../components/seo";
 import { Skeleton } from "../../../components/skeleton";
 import { useLanguage } from "../../../i18n/use-language";
+import { useAppConfig } from "../../../lib/api/get-app-config";
 import { useAuth } from "../../../lib/auth-context";
 import { cn } from "../../../lib/cn";
 import { creditForm } from "../../../lib/credits";
@@ -25,9 +27,12 @@ import { ShieldCheckIcon } from "../../../components/icons";
 function PackageCard({
   pkg,
   onBuy,
+  disabled,
 }: {
   pkg: CreditPackage;
   onBuy: () => void;
+  /** Purchases are not available on this installation. */
+  disabled: boolean;
 }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -87,6 +92,7 @@ function PackageCard({
         fullWidth
         className="mt-5"
         onClick={onBuy}
+        disabled={disabled}
         aria-label={t("credits.payment.buyLabel", { name })}
         data-testid={`buy-${pkg.id}`}
       >
@@ -99,8 +105,9 @@ function PackageCard({
 /**
  * Buy credits (spec §2, §4, §8, §9): the balance, the packages with their prices in the interface
  * language (the recommended one marked), a confirmation dialog before the checkout, and the message of
- * the return from the checkout. Test ids: `payment-balance`, `package-<id>`, `buy-<id>`, `buy-confirm`,
- * `payment-success`, `payment-cancel`.
+ * the return from the checkout. An installation that sells no credits (production without Stripe keys)
+ * says so instead, and its buy buttons are disabled. Test ids: `payment-balance`, `package-<id>`,
+ * `buy-<id>`, `buy-confirm`, `payment-success`, `payment-cancel`, `payments-disabled`.
  */
 export function PaymentScreen() {
   const { t } = useTranslation();
@@ -110,6 +117,9 @@ export function PaymentScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [chosen, setChosen] = useState<CreditPackage | null>(null);
   const paymentReturn = readPaymentReturn(searchParams);
+  const appConfig = useAppConfig().data;
+  // Unknown (loading, error) counts as available: the server refuses a checkout it cannot make.
+  const purchasesDisabled = appConfig?.payments === "disabled";
   const title = t("credits.payment.title");
 
   const dismissReturn = () => {
@@ -173,6 +183,19 @@ export function PaymentScreen() {
         </div>
       </Card>
 
+      {purchasesDisabled && (
+        <Alert
+          tone="warning"
+          className="mb-8"
+          title={t("credits.payment.disabled.title")}
+          data-testid="payments-disabled"
+        >
+          {t("credits.payment.disabled.body", {
+            email: appConfig?.supportEmail ?? "",
+          })}
+        </Alert>
+      )}
+
       <section aria-labelledby="packages-title">
         <h2
           id="packages-title"
@@ -182,13 +205,20 @@ export function PaymentScreen() {
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
           {CREDIT_PACKAGES.map((pkg) => (
-            <PackageCard key={pkg.id} pkg={pkg} onBuy={() => setChosen(pkg)} />
+            <PackageCard
+              key={pkg.id}
+              pkg={pkg}
+              onBuy={() => setChosen(pkg)}
+              disabled={purchasesDisabled}
+            />
           ))}
         </ul>
-        <p className="mt-6 flex items-start gap-2 text-sm text-gray-600">
-          <ShieldCheckIcon className="mt-px size-4 shrink-0 text-gray-500" />
-          {t("credits.payment.secure")}
-        </p>
+        {!purchasesDisabled && (
+          <p className="mt-6 flex items-start gap-2 text-sm text-gray-600">
+            <ShieldCheckIcon className="mt-px size-4 shrink-0 text-gray-500" />
+            {t("credits.payment.secure")}
+          </p>
+        )}
       </section>
 
       <BuyPackageDialog pkg={chosen} onClose={() => setChosen(null)} />

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOGO_NOT_IMAGE_MESSAGE, LOGO_TOO_LARGE_MESSAGE } from '../../../../contract/api/settings.schema.js';
+import { LOGO_NOT_IMAGE_MESSAGE, LOGO_TOO_LARGE_MESSAGE, LOGO_TOO_MANY_PIXELS_MESSAGE } from '../../../../contract/api/settings.schema.js';
 import en from '../../../i18n/en.json';
 import fr from '../../../i18n/fr.json';
 import { ApiError } from '../../../lib/api-client';
@@ -66,6 +66,13 @@ describe('failure messages (spec §8)', () => {
     });
     expect(messageText(tEn, failureMessage(kinds, 'uploadGeneric', 'en'))).toBe(
       'Please select an image file (PNG, JPEG, WebP or GIF)',
+    );
+
+    // A picture with too many pixels (issue 15, item 7): shown in the person's language.
+    const pixels = new ApiError({ status: 400, code: 'invalid_format', message: LOGO_TOO_MANY_PIXELS_MESSAGE });
+    expect(messageText(tEn, failureMessage(pixels, 'uploadGeneric', 'en'))).toBe(LOGO_TOO_MANY_PIXELS_MESSAGE);
+    expect(messageText(tFr, failureMessage(pixels, 'uploadGeneric', 'fr'))).toBe(
+      'Cette image est trop grande : 4096 × 4096 pixels au plus (16 mégapixels). Veuillez choisir une image plus petite.',
     );
 
     const other = new ApiError({

@@ -6,7 +6,7 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { HEX_COLOR_MESSAGE, TEXT_LIMITS } from '../../../../contract/api/common.js';
-import { LOGO_NOT_IMAGE_MESSAGE, LOGO_TOO_LARGE_MESSAGE } from '../../../../contract/api/settings.schema.js';
+import { LOGO_NOT_IMAGE_MESSAGE, LOGO_TOO_LARGE_MESSAGE, LOGO_TOO_MANY_PIXELS_MESSAGE } from '../../../../contract/api/settings.schema.js';
 import { FONT_SIZE_LIMITS } from '../../../../contract/constants.js';
 import { ERROR_CODES } from '../../../../contract/errors.js';
 import type { TErrorCode } from '../../../../contract/errors.js';
@@ -25,6 +25,7 @@ export type TSettingsErrorKey =
   | 'notImage'
   | 'notImageKinds'
   | 'tooLarge'
+  | 'tooManyPixels'
   | 'emptyFile'
   | 'damagedImage'
   | 'generic'
@@ -90,6 +91,7 @@ const KNOWN_SERVER_TEXTS: readonly [(text: string) => boolean, TSettingsErrorKey
   [(text) => text === LOGO_NOT_IMAGE_MESSAGE, 'notImage'],
   [(text) => text.startsWith(LOGO_NOT_IMAGE_MESSAGE), 'notImageKinds'],
   [(text) => text === LOGO_TOO_LARGE_MESSAGE, 'tooLarge'],
+  [(text) => text === LOGO_TOO_MANY_PIXELS_MESSAGE, 'tooManyPixels'],
   [(text) => text.startsWith('This image is damaged or incomplete'), 'damagedImage'],
 ];
 

@@ -322,29 +322,34 @@ describe('testimonial detail: start calls and renders (spec §8)', () => {
 describe("testimonial detail: the 'export ready' banner", () => {
   const exportUrl = media('a/export-shorts-1.mp4');
   const at = `/dashboard/testimonials/${ID}?export=ready&exportUrl=${encodeURIComponent(exportUrl)}`;
+  // The detail as the API gives it once the export is stored (signed again: another signature).
+  const exported = () => testimonial({ testimonial_responses: [answer({ short_video_url_original: exportUrl.replace('sig=abc', 'sig=fresh') })] });
 
-  it('opens the export in a new tab and removes the parameters', async () => {
-    stubApi({ [detailPath]: [detail(testimonial())] });
+  it('opens the export in a new tab, at the address the API gives, and removes the parameters', async () => {
+    stubApi({ [detailPath]: [detail(exported())] });
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     renderAt(at);
     const banner = await screen.findByTestId('export-ready-banner');
     fireEvent.click(within(banner).getByTestId('export-ready-download'));
-    expect(open).toHaveBeenCalledWith(exportUrl, '_blank', 'noopener,noreferrer');
+    expect(open).toHaveBeenCalledWith(exportUrl.replace('sig=abc', 'sig=fresh'), '_blank', 'noopener,noreferrer');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/dashboard/testimonials/${ID}`));
     expect(screen.queryByTestId('export-ready-banner')).toBeNull();
   });
 
   it('is dismissed, removing the parameters', async () => {
-    stubApi({ [detailPath]: [detail(testimonial())] });
+    stubApi({ [detailPath]: [detail(exported())] });
     renderAt(at);
     fireEvent.click(await screen.findByTestId('export-ready-dismiss'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/dashboard/testimonials/${ID}`));
   });
 
-  it('never offers an address that is not a web address', async () => {
-    stubApi({ [detailPath]: [detail(testimonial())] });
-    renderAt(`/dashboard/testimonials/${ID}?export=ready&exportUrl=${encodeURIComponent('javascript:alert(1)')}`);
-    await screen.findByTestId('testimonial-title');
-    expect(screen.queryByTestId('export-ready-banner')).toBeNull();
+  it('never offers an address that is not one of the exports the API gives (a script, another site, another file)', async () => {
+    for (const value of ['javascript:alert(1)', 'https://evil.example/a/export-shorts-1.mp4', media('a/answer.mp4')]) {
+      stubApi({ [detailPath]: [detail(exported())] });
+      renderAt(`/dashboard/testimonials/${ID}?export=ready&exportUrl=${encodeURIComponent(value)}`);
+      await screen.findByTestId('testimonial-title');
+      expect(screen.queryByTestId('export-ready-banner'), value).toBeNull();
+      cleanup();
+    }
   });
 });

@@ -71,15 +71,30 @@ function targetState(testimonial: TTestimonialRequest, target: TRenderTarget): T
   return testimonial.testimonial_responses.find((response) => response.id === target.id)?.render_state ?? null;
 }
 
-/** The export dialog's addresses are checked before being opened: only web addresses, never scripts. */
-function safeExportUrl(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value, window.location.origin);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
+/**
+ * The export behind the 'export ready' banner. The exportUrl of the address (spec: export=ready and
+ * exportUrl) only says which export: anyone can craft such a link, so the button never opens that
+ * value. It opens the export address the API gives for this testimonial (its own or one of its
+ * answers' vertical videos) with the same origin and path; any other value shows no banner at all.
+ */
+function exportFromApi(testimonial: TTestimonialRequest | null, value: string | null): string | null {
+  if (!testimonial || !value) return null;
+  const parse = (address: string) => {
+    try {
+      const url = new URL(address, window.location.origin);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+    } catch {
+      return null;
+    }
+  };
+  const wanted = parse(value);
+  if (!wanted) return null;
+  const exports = [testimonial, ...testimonial.testimonial_responses].flatMap((owner) => [owner.short_video_url, owner.short_video_url_original]);
+  for (const address of exports) {
+    const known = address ? parse(address) : null;
+    if (known && known.origin === wanted.origin && known.pathname === wanted.pathname) return known.href;
   }
+  return null;
 }
 
 function BackLink() {
@@ -274,7 +289,7 @@ function TestimonialDetail({ id }: { id: string }) {
   }
 
   // The export dialog lands back here with ?export=ready: it has done its work.
-  const exportUrl = searchParams.get('export') === 'ready' ? safeExportUrl(searchParams.get('exportUrl')) : null;
+  const exportUrl = searchParams.get('export') === 'ready' ? exportFromApi(testimonial, searchParams.get('exportUrl')) : null;
   if (exportUrl && dialog?.kind === 'export') setDialog(null);
 
   useEffect(() => {

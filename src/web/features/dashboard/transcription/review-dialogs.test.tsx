@@ -177,6 +177,43 @@ describe('single answer review', () => {
     expect(calls.filter((c) => c.path.endsWith('/subtitles'))).toHaveLength(2);
   });
 
+  it("follows the worker's job when the server queues one (202), then shows its cues", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const statusPath = `GET /api/testimonials/transcription-job/${JOB}/status`;
+    const result: TResponseTranscriptions = [{ responseId: RESPONSE, questionText: 'What did you like most?', orderPosition: 1, transcription: CUES, error: null }];
+    const calls = stubApi({
+      [transcribePath]: [{ status: 202, body: { transcription: [], jobId: JOB, status: 'queued' } }],
+      [statusPath]: [ok({ status: 'processing', merged_url: null }), ok({ status: 'done', merged_url: JSON.stringify(result) })],
+    });
+    single();
+    expect(screen.getByTestId('transcription-loading')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(screen.queryAllByTestId('cue-text')).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(await screen.findAllByTestId('cue-text')).toHaveLength(2);
+    expect(calls.filter((c) => c.path.endsWith('/status'))).toHaveLength(2);
+  });
+
+  it("says the job failed in the words of the spec, and a company over its transcription limit (429) in the person's language", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const statusPath = `GET /api/testimonials/transcription-job/${JOB}/status`;
+    stubApi({
+      [transcribePath]: [{ status: 202, body: { transcription: [], jobId: JOB, status: 'queued' } }],
+      [statusPath]: [ok({ status: 'error', merged_url: null, error: 'engine missing' })],
+    });
+    single();
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect((await screen.findByTestId('transcription-error')).textContent).toContain('Failed to transcribe video. Please try again.');
+    cleanup();
+
+    await i18n.changeLanguage('fr');
+    stubApi({ [transcribePath]: [{ status: 429, body: { error: 'Too many transcriptions are running for your company.', code: 'rate_limited' } }] });
+    single();
+    const alert = await screen.findByTestId('transcription-error');
+    expect(alert.textContent).toContain('Plusieurs transcriptions sont déjà en cours pour votre entreprise.');
+    expect(alert.textContent).not.toContain('Too many');
+  });
+
   it('makes no call while closed', () => {
     const calls = stubApi({});
     single({ open: false });

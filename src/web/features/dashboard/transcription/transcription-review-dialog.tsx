@@ -6,6 +6,7 @@ import type { TTranscription } from '../../../../contract/api/transcription.sche
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
+import { isApiError } from '../../../lib/api-client';
 import { RefreshIcon, SubtitlesIcon } from '../../../components/icons';
 import { useGenerateSubtitlesMutation } from '../api/generate-subtitles';
 import { transcribeResponse, transcriptionKeys, useTranscribeResponse } from '../api/transcribe-response';
@@ -62,7 +63,10 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
     setCues(query.data.transcription);
   }
   const [forcing, setForcing] = useState(false);
-  const [forceFailed, setForceFailed] = useState(false);
+  const [forceFailed, setForceFailed] = useState<unknown>(null);
+  // Too many transcriptions for the company at once (429): said in the person's language.
+  const limitedOr = (error: unknown, otherwise: string | null) =>
+    isApiError(error) && error.status === 429 ? t('transcription.rateLimited') : otherwise;
 
   useEffect(() => {
     if (query.error) console.error('Transcribing the answer failed.', query.error);
@@ -103,13 +107,13 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
   /** Runs the engine again (the stored transcript found no speech). */
   const transcribeAgain = async () => {
     setForcing(true);
-    setForceFailed(false);
+    setForceFailed(null);
     try {
       const fresh = await transcribeResponse(responseId, { force: true });
       queryClient.setQueryData(transcriptionKeys.response(responseId), fresh);
     } catch (error) {
       console.error('Transcribing the answer again failed.', error);
-      setForceFailed(true);
+      setForceFailed(error ?? new Error('Transcription failed'));
     } finally {
       setForcing(false);
     }
@@ -117,7 +121,7 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
 
   let body: JSX.Element;
   if (query.isError && !cues) {
-    const detail = refusalDetail(query.error);
+    const detail = limitedOr(query.error, refusalDetail(query.error));
     body = (
       <Alert
         tone="error"
@@ -177,7 +181,9 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
             }
           >
             <span id={noCuesId}>{t('transcription.noCues')}</span>
-            {forceFailed && <span className="mt-2 block font-medium">{t('transcription.single.errorTitle')}</span>}
+            {forceFailed !== null && (
+              <span className="mt-2 block font-medium">{limitedOr(forceFailed, t('transcription.single.errorTitle'))}</span>
+            )}
           </Alert>
         )}
         {generate.isError && <GenerateError ref={generateErrorRef} title={t('transcription.single.generateError')} error={generate.error} onRetry={onGenerate} />}

@@ -1,0 +1,142 @@
+/**
+ * Pictures that cost far more to decode than to send (issue 15, item 7): a logo of 16000×16000 px is a
+ * 780 KB PNG and 1 GB decoded; accepted, one intro with it took 358 s and 3.8 GB of ffmpeg memory. The
+ * upload refuses it from its header, what is stored is a copy of at most 1024 px, and logos stored
+ * before the limit cannot stall a render either.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGO_TOO_MANY_PIXELS_MESSAGE } from '../../contract/api/settings.schema.js';
+import { DEFAULT_VIDEO_STYLE } from '../../contract/constants.js';
+import { companies, testimonialResponses } from '../db/schema.js';
+import { probe } from '../media/ffmpeg.js';
+import { renderOutput } from '../modules/studio/studio.service.js';
+import { signedInCompany } from '../test/accounts.js';
+import { multipart } from '../test/clips.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { completedTestimonial } from '../test/testimonials.js';
+
+const run = promisify(execFile);
+
+/** A one-colour PNG of the given size, made once per machine (a 16000×16000 one compresses to ~780 KB). */
+async function png(size: string, color: string): Promise<Buffer> {
+  const file = path.join(os.tmpdir(), `vr-logo-${size}-${color.replace('#', '')}.png`);
+  if (!existsSync(file)) await run('ffmpeg', ['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', `color=${color}:s=${size}`, '-frames:v', '1', '-update', '1', file]);
+  return readFile(file);
+}
+
+/** Width and height of a stored or served picture (small ones only: ffprobe decodes it). */
+async function pictureSize(data: Buffer): Promise<{ width: number; height: number }> {
+  const file = path.join(os.tmpdir(), `vr-logo-probe-${process.pid}-${Math.random().toString(16).slice(2)}.png`);
+  await writeFile(file, data);
+  const { video } = await probe(file);
+  return { width: video?.width ?? 0, height: video?.height ?? 0 };
+}
+
+describe('logo pictures too big to decode', () => {
+  let t: TestApp;
+  let bomb: Buffer;
+  let wide: Buffer;
+  beforeAll(async () => {
+    t = await createTestApp({ work: true });
+    bomb = await png('16000x16000', 'white');
+    wide = await png('3000x1000', 'red');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  type Me = Awaited<ReturnType<typeof signedInCompany>>;
+  const upload = (me: Me, content: Buffer) => {
+    const form = multipart([{ name: 'logo', filename: 'logo.png', content, type: 'image/png' }]);
+    return t.app.inject({ method: 'POST', url: '/api/auth/upload-logo', payload: form.payload, headers: { ...me.headers, ...form.headers } });
+  };
+  const logoKeyOf = async (companyId: string) => (await t.ctx.db.select({ logoKey: companies.logoKey }).from(companies).where(eq(companies.id, companyId)))[0]?.logoKey ?? null;
+  const storedFiles = (companyId: string) => readdir(path.join(t.config.mediaDir, 'companies', companyId), { recursive: true }).catch(() => []);
+  const readStored = (key: string) => readFile(path.join(t.config.mediaDir, key));
+
+  it('refuses a 16000×16000 PNG of under 1 MB at once, with a message, and stores nothing', async () => {
+    expect(bomb.length).toBeLessThan(1024 * 1024); // within the 5 MB upload limit: only its pixels are too many
+    const me = await signedInCompany(t);
+    const started = Date.now();
+    const res = await upload(me, bomb);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ error: LOGO_TOO_MANY_PIXELS_MESSAGE, code: 'invalid_format' });
+    // Refused from its header: nothing decoded it (a decode takes seconds and ~1 GB here).
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await logoKeyOf(me.companyId)).toBeNull();
+    expect(await storedFiles(me.companyId)).toEqual([]);
+    expect((await me.get('/api/auth/settings')).json().company_logo_url).toBeNull();
+  });
+
+  it('stores a 3000×1000 logo as a PNG of at most 1024 px, serves that copy, and the intro render shows it', async () => {
+    const me = await signedInCompany(t);
+    const res = await upload(me, wide);
+    expect(res.statusCode, res.body).toBe(200);
+    const key = (await logoKeyOf(me.companyId))!;
+    expect(key).toMatch(/-1024\.png$/);
+    const stored = await readStored(key);
+    expect(await pictureSize(stored)).toEqual({ width: 1024, height: 341 });
+    // Only the copy is kept.
+    expect((await storedFiles(me.companyId)).filter((f) => String(f).includes('logo') && String(f).endsWith('.png'))).toEqual([path.join('logo', path.basename(key))]);
+    // Pages and e-mails show the public address, which serves the copy.
+    const served = await t.app.inject({ method: 'GET', url: new URL(res.json().logo_url).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(stored)).toBe(true);
+
+    // The intro render uses it: the card has the (red) logo at the top.
+    await me.post('/api/auth/update-settings', { ...DEFAULT_VIDEO_STYLE, logo_url: res.json().logo_url, show_logo_in_videos: true, background_color: '#000000' });
+    const rendered = await renderIntro(me);
+    expect(rendered.phase).toBe('ready');
+    const { width, height } = (await probe(rendered.file)).video!;
+    const logoMiddle = Math.round(height * 0.08 + height * 0.06);
+    const { stdout } = await run('ffmpeg', ['-v', 'error', '-ss', '1', '-i', rendered.file, '-frames:v', '1', '-vf', `crop=2:2:${Math.round(width / 2)}:${logoMiddle}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer' });
+    expect(stdout[0]).toBeGreaterThan(180);
+    expect(stdout[1]).toBeLessThan(80);
+  }, 180_000);
+
+  it('does not stall a render on a logo stored before the limits: a huge one is removed, a large one normalised on first use', async () => {
+    const me = await signedInCompany(t);
+    await me.post('/api/auth/update-settings', { ...DEFAULT_VIDEO_STYLE, show_logo_in_videos: true });
+    // As an upload before this fix stored them: the file itself, under its content hash.
+    const legacyBomb = `companies/${me.companyId}/logo/0123456789abcdef.png`;
+    await t.ctx.storage.put(legacyBomb, bomb, 'image/png');
+    await t.ctx.db.update(companies).set({ logoKey: legacyBomb }).where(eq(companies.id, me.companyId));
+    const started = Date.now();
+    const rendered = await renderIntro(me);
+    expect(rendered.phase).toBe('ready');
+    expect(Date.now() - started).toBeLessThan(60_000); // 358 s with the logo decoded for every frame
+    expect(await logoKeyOf(me.companyId)).toBeNull();
+    expect(await t.ctx.storage.head(legacyBomb)).toBeNull();
+
+    const legacyWide = `companies/${me.companyId}/logo/fedcba9876543210.png`;
+    await t.ctx.storage.put(legacyWide, wide, 'image/png');
+    await t.ctx.db.update(companies).set({ logoKey: legacyWide }).where(eq(companies.id, me.companyId));
+    const served = await t.app.inject({ method: 'GET', url: `/api/public/logo/${me.companyId}` });
+    expect(served.statusCode).toBe(200);
+    expect(await pictureSize(served.rawPayload)).toEqual({ width: 1024, height: 341 });
+    expect(await logoKeyOf(me.companyId)).toMatch(/-1024\.png$/);
+    expect(await t.ctx.storage.head(legacyWide)).toBeNull();
+  }, 180_000);
+
+  /** A paid, answered testimonial of `me`, and its intro rendered as the worker does. */
+  async function renderIntro(me: Me) {
+    await t.ctx.db.update(companies).set({ credits: 5 }).where(eq(companies.id, me.companyId));
+    const tm = await completedTestimonial(t, me);
+    await me.post(`/api/testimonials/pay/${tm.id}`);
+    await expect
+      .poll(async () => (await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, tm.id)))[0]?.videoKey, { timeout: 60_000, interval: 300 })
+      .toBeTruthy();
+    const [response] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, tm.id));
+    await renderOutput(t.ctx, { kind: 'intro', jobKey: crypto.randomUUID(), companyId: me.companyId, requestId: tm.id, responseId: response!.id, language: 'en' });
+    const [row] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.id, response!.id));
+    return { phase: row?.renderState.intro?.phase, file: path.join(t.config.mediaDir, row?.modifiedKey ?? 'missing') };
+  }
+});
