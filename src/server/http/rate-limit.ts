@@ -197,7 +197,8 @@ export function limits(app: FastifyInstance, rules: LimitRule[]) {
   };
 }
 
-export const byIp = (request: FastifyRequest) => `ip:${request.ip}`;
+/** Per client address; an IPv6 client counts by its /64, which one household or machine can rotate inside. */
+export const byIp = (request: FastifyRequest) => `ip:${addressGroup(request.ip)}`;
 
 /**
  * The network an address stands for when counting one client: an IPv4 address itself, an IPv6

@@ -1,6 +1,6 @@
 /**
  * Targeted lock-out (issue 15, item 12): a stranger who knows an address must not be able to keep its
- * owner out, by guessing passwords or by asking for reset links, while guessing stays slow. Every
+ * owner out, by guessing passwords or by asking for reset or confirmation links, while guessing stays slow. Every
  * attack goes through HTTP from chosen client addresses.
  */
 import { and, eq } from 'drizzle-orm';
@@ -101,6 +101,27 @@ describe('targeted lock-out', () => {
     const reset = await post('/api/auth/reset-password', { access_token: links[0]!, new_password: 'owner-new-pass' }, ip());
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await signin(victim.email, 'owner-new-pass', ip())).statusCode).toBe(200);
+  });
+
+  it("neither cancels nor blocks the owner's confirmation link when a stranger asks to resend it", async () => {
+    const email = `new-owner-${Date.now()}@victim.test`;
+    const signup = await post('/api/auth/signup', { firstname: 'New', lastname: 'Owner', email, companyName: `Owner ${Date.now()}`, password: 'secret12', lang: 'en' }, ip());
+    expect(signup.statusCode, signup.body).toBe(201);
+    const first = await smtp.waitFor(email, /Confirm your e-mail address/);
+    const link = first.links.find((l) => l.includes('confirm-email'))!.replace(/^https?:\/\/[^/]+/, '');
+    for (let i = 0; i < 5; i++) {
+      const asked = await post('/api/auth/resend-confirmation', { email, lang: 'en' }, ip());
+      expect(asked.statusCode, 'a stranger gets the same answer as anyone').toBe(200);
+    }
+    // The owner asks too: never a refusal.
+    const own = await post('/api/auth/resend-confirmation', { email, lang: 'en' }, ip());
+    expect(own.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const confirmations = smtp.mails.filter((m) => m.to.some((r) => r.toLowerCase() === email) && /Confirm your/.test(m.email.subject ?? ''));
+    expect(confirmations, 'one mail per cool-down, whoever asks').toHaveLength(1);
+    const confirmed = await t.app.inject({ method: 'GET', url: link });
+    expect(confirmed.headers.location, 'the first link still confirms').toMatch(/confirm=confirmed$/);
+    expect((await signin(email, 'secret12', ip())).statusCode).toBe(200);
   });
 
   it('keeps an earlier reset link working after a later one is sent, until one of them is used', async () => {

@@ -80,6 +80,16 @@ describe('behind one load balancer (TRUST_PROXY=1)', () => {
   it('records the real address in the consent, not the forged one', async () => {
     expect(await answerFrom(t, { 'x-forwarded-for': '1.2.3.4, 203.0.113.50' }, balancer)).toBe('203.0.113.50');
   });
+
+  it('counts an IPv6 client by its /64: rotating addresses inside it does not reset the sign-up limit', async () => {
+    const inside = () => `2001:db8:77:1:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::${randomBytes(1)[0]! + 1}`;
+    const statuses = await signUps(t, 25, () => ({ 'x-forwarded-for': inside() }), balancer);
+    const first = statuses.indexOf(429);
+    expect(first, statuses.join(' ')).toBeGreaterThan(0);
+    expect(statuses.slice(first).every((s) => s === 429), statuses.join(' ')).toBe(true);
+    // Another /64 is another client.
+    expect(await signUps(t, 1, () => ({ 'x-forwarded-for': '2001:db8:77:2::1' }), balancer)).toEqual([201]);
+  });
 });
 
 describe('behind listed proxies (TRUST_PROXY=10.200.0.0/16)', () => {

@@ -51,15 +51,15 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
 /**
  * Rate limits of the auth calls: per address, and per e-mail where the call names one. Sign-in has no
  * per-e-mail limit (anyone could use it to lock the owner out): wrong passwords are slowed per address
- * and account instead (signin-throttle.ts). Forgot-password sends at most one e-mail per account in a
- * cool-down (auth.service.ts), which never refuses the owner.
+ * and account instead (signin-throttle.ts). Forgot-password and resend-confirmation send at most one
+ * e-mail per account in a cool-down (auth.service.ts), which never refuses the owner.
  */
 const WINDOW = '10 minutes';
 const LIMITS = {
   signin: { ip: 30 },
   signup: { ip: 10, ipPerDay: 30, target: 5 },
   forgot: { ip: 10 },
-  resend: { ip: 10, email: 3 },
+  resend: { ip: 10 },
   refresh: { ip: 120 },
   google: { ip: 30 },
   confirm: { ip: 30 },
@@ -69,7 +69,6 @@ export function authRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const perIp = (name: string, max: number) => ({ name, max, timeWindow: WINDOW, key: byIp });
-    const perEmail = (name: string, max: number) => ({ name, max, timeWindow: WINDOW, key: byBodyEmail });
     const authenticated = requireAuth(ctx);
     const signinThrottle = new SigninThrottle(app.rateCounters);
     const refreshHeader = (request: FastifyRequest) => {
@@ -111,7 +110,7 @@ export function authRoutes(ctx: AppContext) {
     app.post(
       API.auth.resendConfirmation.route,
       {
-        preHandler: [limits(app, [perIp('resend', LIMITS.resend.ip), perEmail('resend', LIMITS.resend.email)])],
+        preHandler: [limits(app, [perIp('resend', LIMITS.resend.ip)])],
         schema: { body: ZResendConfirmationBody, response: { 200: ZResendConfirmationResponse } },
       },
       async (request) => {

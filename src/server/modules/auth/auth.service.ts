@@ -27,6 +27,11 @@ export const CONFIRM_TTL_MS = DAY;
 export const RESET_TTL_MS = HOUR;
 /** The shortest time between two reset e-mails to one account (see `forgotPassword`). */
 export const RESET_MAIL_COOLDOWN_MS = 5 * 60_000;
+/**
+ * The shortest time between two confirmation e-mails while the last one is valid: short, since a
+ * person who just signed up and sees no mail asks again within a minute or two.
+ */
+export const CONFIRM_MAIL_COOLDOWN_MS = 60_000;
 export const REMEMBER_ME_TTL_MS = 30 * DAY;
 export const SESSION_TTL_MS = DAY;
 const GOOGLE_SIGNUP_TTL_SECONDS = 30 * 60;
@@ -77,18 +82,13 @@ export async function findUserById(db: DbOrTx, userId: string) {
 }
 
 /**
- * A single-use e-mail link token. A new confirmation link replaces the earlier unused ones; reset links
- * do not (anyone can ask for one, and that must not cancel the link the owner is about to follow): each
- * works until it is used or expires, and using one ends the others (`resetPassword`).
+ * A single-use e-mail link token. A new link never cancels the earlier ones (anyone can ask for one, and
+ * that must not cancel the link the owner is about to follow): each works until it is used or expires.
+ * Using a reset link ends the others (`resetPassword`); once the e-mail is confirmed, the other
+ * confirmation links only say so.
  */
 async function createEmailToken(tx: DbOrTx, userId: string, purpose: 'confirm_email' | 'reset_password', ttlMs: number) {
   const token = randomToken();
-  if (purpose === 'confirm_email') {
-    await tx
-      .update(emailTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
-  }
   await tx.insert(emailTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
   return token;
 }
@@ -252,10 +252,33 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<Conf
   });
 }
 
-/** Sends a new confirmation link when the account exists and is unconfirmed; answers the same otherwise. */
+/** Whether a link of this purpose, still valid, went to the user within the last `ms` (the e-mail cool-down). */
+async function linkSentWithin(db: DbOrTx, userId: string, purpose: 'confirm_email' | 'reset_password', ms: number): Promise<boolean> {
+  const [recent] = await db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, new Date()),
+        gt(emailTokens.createdAt, new Date(Date.now() - ms)),
+      ),
+    )
+    .limit(1);
+  return recent !== undefined;
+}
+
+/**
+ * Sends a new confirmation link when the account exists and is unconfirmed; answers the same otherwise.
+ * Like reset links: at most one e-mail per account every CONFIRM_MAIL_COOLDOWN_MS whoever asks, and the
+ * links already sent keep working, so a stranger's requests never cancel or block the owner's.
+ */
 export async function resendConfirmation(ctx: AppContext, input: { email: string; lang: TLanguage }): Promise<void> {
   const found = await findUserByEmail(ctx.db, input.email);
   if (!found || found.user.emailConfirmedAt) return;
+  if (await linkSentWithin(ctx.db, found.user.id, 'confirm_email', CONFIRM_MAIL_COOLDOWN_MS)) return;
   const token = await createEmailToken(ctx.db, found.user.id, 'confirm_email', CONFIRM_TTL_MS);
   await queueMail(
     ctx,
@@ -373,18 +396,7 @@ export async function me(ctx: AppContext, input: { userId: string; token: string
 export async function forgotPassword(ctx: AppContext, input: { email: string; lang: TLanguage }): Promise<void> {
   const found = await findUserByEmail(ctx.db, input.email);
   if (!found) return;
-  const [recent] = await ctx.db
-    .select({ id: emailTokens.id })
-    .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.userId, found.user.id),
-        eq(emailTokens.purpose, 'reset_password'),
-        gt(emailTokens.createdAt, new Date(Date.now() - RESET_MAIL_COOLDOWN_MS)),
-      ),
-    )
-    .limit(1);
-  if (recent) return;
+  if (await linkSentWithin(ctx.db, found.user.id, 'reset_password', RESET_MAIL_COOLDOWN_MS)) return;
   const token = await createEmailToken(ctx.db, found.user.id, 'reset_password', RESET_TTL_MS);
   await queueMail(
     ctx,

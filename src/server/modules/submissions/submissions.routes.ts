@@ -16,7 +16,7 @@ import {
 } from '../../../contract/api/public.schema.js';
 import type { AppContext } from '../../context.js';
 import { sendJsonText } from '../../http/json-text.js';
-import { byIp, limits } from '../../http/rate-limit.js';
+import { addressGroup, byIp, limits } from '../../http/rate-limit.js';
 import { AppError } from '../../lib/errors.js';
 import { invalidLink, openUpload, saveSubmission, validateToken, type UploadedAnswer, type UploadLink } from './submissions.service.js';
 import { UploadBudget } from './upload-budget.js';
@@ -75,6 +75,8 @@ export function submissionsRoutes(ctx: AppContext) {
         }
         // The token may come in a header or the address as well as in the form (the spec's field).
         const outside = tokenOutsideForm(request);
+        // The byte budget's client: an address, or an IPv6 client's /64.
+        const client = addressGroup(request.ip);
         const tmpDir = path.join(ctx.tmpDir, `upload-${randomUUID()}`);
         const files: UploadedAnswer[] = [];
         const fields: Record<string, string> = {};
@@ -111,7 +113,7 @@ export function submissionsRoutes(ctx: AppContext) {
             if (index >= link.questionCount || files.some((f) => f.index === index)) {
               throw new AppError('invalid_data', { message: 'Each recording must belong to one question.' });
             }
-            const wait = budget.exhausted(request.ip);
+            const wait = budget.exhausted(client);
             if (wait !== null) throw overBudget(reply, wait);
             if (files.length === 0) await mkdir(tmpDir, { recursive: true });
             const file = path.join(tmpDir, `answer-${files.length}`);
@@ -121,7 +123,7 @@ export function submissionsRoutes(ctx: AppContext) {
               part.file,
               new Transform({
                 transform(chunk: Buffer, _enc, done) {
-                  const retryAfter = budget.take(request.ip, chunk.length);
+                  const retryAfter = budget.take(client, chunk.length);
                   if (retryAfter !== null) return done(overBudget(reply, retryAfter));
                   hash.update(chunk);
                   size += chunk.length;
