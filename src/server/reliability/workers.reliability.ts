@@ -78,11 +78,13 @@ describe('three workers, one killed with SIGKILL mid-way and restarted', () => {
     expect(responseIds).toHaveLength(60);
 
     // Credits bought in the test checkout, then each testimonial unlocked.
-    const checkout = await me.call(api, 'POST', '/api/payment/checkout-session', { priceId: 'medium' });
+    // The test checkout's pay step takes the cookie its signed-in opening set (bound to this company).
+    const checkout = await fetch(`${api.url}/api/payment/checkout-session`, { method: 'POST', headers: me.headers, body: JSON.stringify({ priceId: 'medium' }) });
     expect(checkout.status).toBe(200);
-    const pay = await fetch(`${api.url}${new URL(String(checkout.body.url)).pathname}/pay`, {
+    const checkoutUrl = String(((await checkout.json()) as { url: string }).url);
+    const pay = await fetch(`${api.url}${new URL(checkoutUrl).pathname}/pay`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: String(checkout.headers.get('set-cookie')).split(';')[0]! },
       redirect: 'manual',
     });
     expect(pay.status).toBe(303);
