@@ -8,7 +8,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# The prune keeps typescript as an optional peer of i18next (its types only; nothing loads it at run time).
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver
 
 # ---- run
 FROM node:20-bookworm-slim

@@ -54,7 +54,7 @@ export default tseslint.config(
       ...noEnv,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/web/**', '!**/web/i18n/*.json'], message: 'The server does not import the web app.' }] },
+        { patterns: [{ group: ['**/web/**', '!**/web/i18n', '!**/web/i18n/*.json'], message: 'The server does not import the web app.' }] },
       ],
     },
   },

@@ -9,9 +9,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { runFfmpeg } from '../src/server/media/ffmpeg.js';
+import { createMediaTools } from '../src/server/media/ffmpeg.js';
 import { fontFile } from '../src/server/media/fonts.js';
 import { concatArgs, cropPixels, exportArgs, introArgs, wrapText } from '../src/server/media/render.js';
+
+const { runFfmpeg } = createMediaTools({ ffmpegConcurrency: 2 });
 
 const run = promisify(execFile);
 const time = async (fn: () => Promise<unknown>) => {

@@ -8,10 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { groupCues, toSrt } from '../src/contract/subtitles.js';
-import { runFfmpeg } from '../src/server/media/ffmpeg.js';
+import { createMediaTools } from '../src/server/media/ffmpeg.js';
 import { subtitleFont } from '../src/server/media/fonts.js';
 import { subtitledArgs } from '../src/server/media/render.js';
 import { pocketsphinxEngine } from '../src/server/modules/transcription/engines.js';
+
+const { runFfmpeg } = createMediaTools({ ffmpegConcurrency: 2 });
 
 const run = promisify(execFile);
 

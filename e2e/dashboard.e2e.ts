@@ -122,6 +122,46 @@ describe('company dashboard', () => {
   const noHorizontalScroll = (target: Page) =>
     target.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+  /** What the new-request form shows: its layout, field values, field errors and the validation alert. */
+  const requestFormState = (target: Page) =>
+    target.evaluate(() => {
+      const value = (name: string) => document.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-testid="request-form"] [name="${name}"]`)?.value ?? null;
+      return {
+        viewport: `${window.innerWidth}x${window.innerHeight}`,
+        layout: document.querySelector('[data-layout="tabs"], [data-layout="stacked"]')?.getAttribute('data-layout') ?? null,
+        values: Object.fromEntries(
+          ['customer_name', 'customer_email', 'customer_position', 'language', 'expires_in_days', 'gift'].map((name) => [name, value(name)]),
+        ),
+        questionsChecked: document.querySelectorAll('[data-testid="request-question"]:checked').length,
+        fieldErrors: [...document.querySelectorAll('[data-testid="request-form"] [aria-invalid="true"]')].map(
+          (input) => `${input.getAttribute('name')}: ${document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '?'}`,
+        ),
+        validationAlert: document.querySelector('[data-testid="request-validation-error"]')?.textContent ?? null,
+        dialogs: [...document.querySelectorAll('[role="dialog"]')].map((d) => d.getAttribute('data-testid')),
+      };
+    });
+
+  /**
+   * Presses Send and waits for the confirmation dialog. Whatever else the form answers (its
+   * validation alert, a field error) fails at once, with what the page displayed.
+   */
+  async function openSendDialog(target: Page): Promise<void> {
+    await target.click('[data-testid="request-send"]');
+    const dialog = target.locator('[data-testid="send-request-dialog"]');
+    const refused = target.locator('[data-testid="request-validation-error"], [data-testid="request-form"] [aria-invalid="true"]');
+    const answered = await dialog
+      .or(refused)
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (answered && (await dialog.count()) > 0) return;
+    throw new Error(
+      `Send did not open the confirmation dialog (${answered ? 'the form refused' : 'nothing happened within 20 s'}); ` +
+        `the form showed: ${JSON.stringify(await requestFormState(target), null, 2)}`,
+    );
+  }
+
   it('runs the onboarding tour once, saves it, and does not show it again after a reload', async () => {
     const account = await createAccount('Nora', 'en');
     company = account.companyName;
@@ -312,6 +352,19 @@ describe('company dashboard', () => {
     await page.fill('input[name="customer_position"]', 'Head of operations');
     await page.fill('input[name="gift"]', 'A 10% discount on your next order');
 
+    // What was typed survives a change of layout (a window resized or a tablet turned across 1024 px;
+    // Chromium's full-page capture also shrinks the viewport for a moment): the form is not remounted.
+    const typed = async () =>
+      Promise.all(['customer_name', 'customer_email', 'customer_position', 'gift'].map((name) => page.inputValue(`input[name="${name}"]`)));
+    const expectedTyped = ['Alex Martin', customer, 'Head of operations', 'A 10% discount on your next order'];
+    await page.setViewportSize({ width: 900, height: 900 });
+    await page.waitForSelector('[data-testid="requests-tabs"]');
+    expect(await typed()).toEqual(expectedTyped);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForSelector('[data-layout="stacked"]');
+    expect(await page.locator('[data-testid="requests-tabs"]').count()).toBe(0);
+    expect(await typed()).toEqual(expectedTyped);
+
     // The preview shows the company, the questions in order and the gift.
     await page.click('[data-testid="request-preview"]');
     await page.waitForSelector('[data-testid="preview-dialog"]');
@@ -324,10 +377,10 @@ describe('company dashboard', () => {
     await screenshot(page, 'dashboard-request-preview-en-desktop');
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="preview-dialog"]', { state: 'detached' });
+    expect(await typed()).toEqual(expectedTyped);
 
     // Confirm with the name and e-mail, then the list shows it pending.
-    await page.click('[data-testid="request-send"]');
-    await page.waitForSelector('[data-testid="send-request-dialog"]');
+    await openSendDialog(page);
     expect(await page.innerText('[data-testid="confirm-name"]')).toBe('Alex Martin');
     expect(await page.innerText('[data-testid="confirm-email"]')).toBe(customer);
     const sent = page.waitForResponse((r) => r.url().endsWith('/api/testimonials/request') && r.request().method() === 'POST');

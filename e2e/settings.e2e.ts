@@ -193,9 +193,11 @@ describe('settings', () => {
     expect(await page.textContent('[data-testid="logo-error"]')).toBe('Please select an image file');
     expect(uploads).toEqual([]);
 
-    // The PNG is uploaded at once and shown; the switch puts it on the card.
+    // The PNG is uploaded at once and shown while a worker prepares it (its logo job), then the stored
+    // logo replaces it; the switch puts it on the card.
     await page.setInputFiles('[data-testid="logo-input"]', logo);
-    await page.waitForSelector('[data-testid="logo-current"]');
+    await page.waitForSelector('[data-testid="logo-current"][src*="/api/public/logo/"]:not([data-preparing])');
+    expect(await page.locator('[data-testid="logo-job"]').count()).toBe(0);
     expect(uploads).toEqual(['POST']);
     expect(await page.locator('[data-testid="logo-error"]').count()).toBe(0);
     const logoUrl = (await page.getAttribute('[data-testid="logo-current"]', 'src')) ?? '';

@@ -375,4 +375,84 @@ describe('video studio on the testimonial detail page', () => {
 
     expect(errors).toEqual([]);
   });
+
+  it('says honestly when an answer is still being prepared, or could not be, in English and French', { timeout: 180_000 }, async () => {
+    // The states are made on the way (a transcode that fails or lasts is not reproducible at will):
+    // the real detail of the recorded testimonial, with its first answer still being prepared and its
+    // second failed, and their two jobs as GET /api/jobs/{id} would give them.
+    const preparingJob = '6f5e4d3c-2b1a-4098-8f7e-6d5c4b3a2918';
+    const failedJob = '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a';
+    const unreadable = { reason: 'unreadable_upload', params: {}, message: 'The recording could not be read. Ask the customer to record this answer again.' };
+    // Unlocked by the first test; run alone, unlocked here.
+    const current = await company.api<{ testimonial: { paid: boolean } | null }>('GET', `/api/testimonials/request/${recorded.id}?company_id=${company.companyId}`);
+    if (!current.testimonial?.paid) await company.api('POST', `/api/testimonials/pay/${recorded.id}`);
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await page.route(`**/api/testimonials/request/${recorded.id}?*`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { testimonial: Record<string, unknown> & { testimonial_responses: Record<string, unknown>[] } };
+      const t = body.testimonial;
+      Object.assign(t, { video_url: null, video_url_subtitles: null, has_subtitles: false, render_state: null });
+      t.testimonial_responses.forEach((answer, index) => {
+        const media =
+          index === 0
+            ? { jobId: preparingJob, phase: 'running', progress: 40, error: null }
+            : { jobId: failedJob, phase: 'failed', progress: 0, error: unreadable };
+        Object.assign(answer, { video_url: null, poster_url: null, modified_video_url: null, intro_generated: false, has_subtitles: false, render_state: null, media });
+      });
+      await route.fulfill({ response, json: body });
+    });
+    const job = (id: string, phase: string, extra: Record<string, unknown>) => ({
+      id,
+      kind: 'transcode',
+      testimonialId: recorded.id,
+      responseId: null,
+      params: {},
+      phase,
+      progress: 0,
+      error: null,
+      outputUrl: null,
+      attempts: 1,
+      createdAt: new Date().toISOString(),
+      startedAt: new Date().toISOString(),
+      finishedAt: phase === 'failed' ? new Date().toISOString() : null,
+      ...extra,
+    });
+    await page.route('**/api/jobs/*', (route) => {
+      const id = new URL(route.request().url()).pathname.split('/').pop();
+      const body = id === preparingJob ? job(preparingJob, 'running', { progress: 40 }) : job(failedJob, 'failed', { error: unreadable });
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInInBrowser(page, server, company);
+    await page.goto(`${server.url}/dashboard/testimonials/${recorded.id}`);
+
+    const cards = page.locator('[data-testid="response-card"]');
+    const preparing = cards.nth(0).locator('[data-testid="answer-media"]');
+    const failed = cards.nth(1).locator('[data-testid="answer-media"]');
+    await preparing.waitFor();
+    expect(await preparing.getAttribute('data-phase')).toBe('preparing');
+    await expect.poll(() => preparing.locator('[data-testid="job-percent"]').textContent()).toBe('40%');
+    expect(await failed.getAttribute('data-phase')).toBe('failed');
+    expect(await failed.textContent()).toContain('The recording could not be read. Ask the customer to record this answer again.');
+    expect(await failed.locator('[data-testid="job-retry"]').count()).toBe(1);
+    // Never a player on a raw upload, and nothing to generate before the answers are ready.
+    expect(await page.locator('[data-testid="answer-video"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="action-intro"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="action-merge"]').isDisabled()).toBe(true);
+    await screenshot(page, 'studio-media-states-en-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'studio-media-states-en-375');
+    expect(await overflowing(page)).toEqual([]);
+    await setLanguage(page, server, browser, 'fr');
+    await preparing.waitFor();
+    expect(await preparing.textContent()).toContain('Préparation de cette réponse…');
+    expect(await failed.textContent()).toContain('L’enregistrement n’a pas pu être lu.');
+    await screenshot(page, 'studio-media-states-fr-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'studio-media-states-fr-1280');
+    await setLanguage(page, server, browser, 'en');
+    await page.close();
+    expect(errors).toEqual([]);
+  });
 });

@@ -73,7 +73,7 @@ function build() {
 }
 
 function buildServer() {
-  if (outdated('dist/node/server/main.js', ['src/server', 'tsconfig.server.json', 'tsconfig.base.json', ...common])) {
+  if (outdated('dist/node/server/main.js', ['src/server', 'src/web/i18n', 'tsconfig.server.json', 'tsconfig.base.json', ...common])) {
     run('Building the server', [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json']);
   }
 }

@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'unavailable',
   /** This installation sells no credits (production without Stripe keys): the payment screen says so. */
   'payments_disabled',
+  /** The call conflicts with work in progress or with the row's state (409): wait, or do the step it names first. */
+  'conflict',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;
@@ -57,6 +59,15 @@ export const ZApiError = z.object({
   errorKey: ZAuthErrorKey.optional(),
   /** For validation failures: the field that failed, as a dotted path. */
   field: z.string().optional(),
+  /**
+   * Why, as a stable key of ERROR_REASON_MESSAGES (error-reasons.ts), when the server names one: the
+   * web shows its own translation (`errors.reasons.<reason>`) rather than the English `error`. Any
+   * string is read, so that a client older than the server still reads the rest of the error
+   * (`isErrorReason` tells the known ones).
+   */
+  reason: z.string().min(1).max(80).optional(),
+  /** The reason's parameters ({{name}} in its message). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type TApiError = z.infer<typeof ZApiError>;
 
@@ -80,4 +91,5 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   unauthorized: 401,
   unavailable: 503,
   payments_disabled: 403,
+  conflict: 409,
 };

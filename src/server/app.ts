@@ -21,6 +21,7 @@ import { testimonialsRoutes } from './modules/testimonials/testimonials.routes.j
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { studioRoutes } from './modules/studio/studio.routes.js';
 import { transcriptionRoutes } from './modules/transcription/transcription.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(mediaRoutes(ctx));
   await app.register(paymentsRoutes(ctx));
   await app.register(settingsRoutes(ctx));
+  await app.register(jobsRoutes(ctx));
   await app.register(studioRoutes(ctx));
   await app.register(transcriptionRoutes(ctx));
   await app.register(submissionsRoutes(ctx));

@@ -2,6 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { CRASH_POINTS, type CrashPointName } from './lib/crash-point.js';
 import { MAKE_A_SECRET, weakSecretReason } from './lib/secrets.js';
 
 /**
@@ -83,6 +84,7 @@ const ZEnv = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(25)),
   WORKER_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(3).max(3600).default(30)),
   METRICS_TOKEN: optional(z.string().min(16, 'expected at least 16 characters')),
+  TEST_CRASH_AFTER: optional(z.enum(CRASH_POINTS)),
 });
 
 export type Role = 'all' | 'api' | 'worker';
@@ -165,6 +167,8 @@ export interface Config {
   workerLeaseSeconds: number;
   /** Bearer token of GET /metrics; absent: the route does not exist. */
   metricsToken: string | undefined;
+  /** Tests only (refused in production): the crash point at which this process kills itself (lib/crash-point.ts). */
+  testCrashAfter: CrashPointName | undefined;
 }
 
 export type TrustProxy = false | { hops: number } | { proxies: string[] };
@@ -250,6 +254,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // would never be credited.
       problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY when NODE_ENV=production (the signing secret whsec_… of the webhook endpoint $APP_URL/api/payment/webhook)');
     }
+  }
+  if (e.NODE_ENV === 'production' && e.TEST_CRASH_AFTER) {
+    problems.push('TEST_CRASH_AFTER: refused when NODE_ENV=production (it makes the process kill itself; tests only)');
   }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     problems.push('JWT_SECRET: required when NODE_ENV=production (at least 32 random characters)');
@@ -345,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     workerLeaseSeconds: e.WORKER_LEASE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
+    testCrashAfter: e.TEST_CRASH_AFTER,
   };
 }
 

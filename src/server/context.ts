@@ -5,6 +5,7 @@ import type { ReadCache } from './lib/read-cache.js';
 import type { Secrets } from './lib/secrets.js';
 import type { Queue } from './jobs/queue.js';
 import type { Mailer } from './mail/mailer.js';
+import type { MediaToolkit } from './media/ffmpeg.js';
 import type { Metrics } from './modules/observability/metrics.js';
 import type { Storage } from './storage/storage.js';
 
@@ -30,4 +31,6 @@ export interface AppContext {
    */
   tmpDir: string;
   startedAt: number;
+  /** ffmpeg and ffprobe of this process: paths, the concurrency cap and the running children. */
+  media: MediaToolkit;
 }

@@ -16,7 +16,7 @@ import { createMailer } from './mail/mailer.js';
 import { createLocalStorage } from './storage/local-storage.js';
 import { removeAbandonedObjects } from './storage/pending-objects.js';
 import { createS3Storage } from './storage/s3-storage.js';
-import { configureMediaTools, killAllFfmpeg, setFfmpegConcurrency } from './media/ffmpeg.js';
+import { createMediaTools } from './media/ffmpeg.js';
 import { createMetrics } from './modules/observability/metrics.js';
 
 export interface RuntimeOptions {
@@ -33,8 +33,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
   const { config, logger } = options;
   await mkdir(config.dataDir, { recursive: true });
   const secrets = await resolveSecrets(config);
-  configureMediaTools({ ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath });
-  setFfmpegConcurrency(config.ffmpegConcurrency);
+  const media = createMediaTools(config);
   const database =
     options.database ??
     (await openDatabase({
@@ -79,7 +78,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
       config.role === 'worker'
         ? undefined
         : await startChangeFeed(database, { changed: (id) => reads.changed(id), connected: () => reads.connect(), disconnected: () => reads.disconnect() }, { logger });
-    const ctx: AppContext = { config, secrets, database, db: database.db, queue, storage, mailer, logger, metrics, reads, processId, tmpDir: presence.tmpDir, startedAt: Date.now() };
+    const ctx: AppContext = { config, secrets, database, db: database.db, queue, storage, mailer, logger, metrics, reads, processId, tmpDir: presence.tmpDir, startedAt: Date.now(), media };
     if (options.work) {
       await queue.work(jobRegistry(ctx), {
         concurrency: config.workerConcurrency,
@@ -93,8 +92,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
       ctx,
       close: async () => {
         // Jobs in flight get most of the shutdown time; what still runs then is handed back.
-        await queue.stop({ drainMs: Math.max(1000, config.shutdownTimeoutMs - 5000), interrupt: killAllFfmpeg });
-        killAllFfmpeg();
+        await queue.stop({ drainMs: Math.max(1000, config.shutdownTimeoutMs - 5000), interrupt: media.killAll });
+        media.killAll();
         await presence.stop();
         await feed?.stop();
         mailer.close();

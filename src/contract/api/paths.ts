@@ -110,6 +110,14 @@ export const API = {
     generateSubtitles: endpoint('POST', '/api/testimonials/response/:id/generate-modified/subtitles'),
     generateMergedSubtitles: endpoint('POST', '/api/testimonials/:id/generate-merged-with-all-subtitles'),
   },
+  jobs: {
+    /** One media job (jobs.schema.ts); another company's id is a 404. */
+    get: endpoint('GET', '/api/jobs/:id'),
+    /** The jobs of one testimonial, or of one of its answers (?testimonialId=&responseId=), newest first. */
+    list: endpoint('GET', '/api/jobs'),
+    /** A failed job again, as a new job of the same kind, subject and parameters → 202 ZJob. */
+    retry: endpoint('POST', '/api/jobs/:id/retry'),
+  },
   settings: {
     get: endpoint('GET', '/api/auth/settings'),
     update: endpoint('POST', '/api/auth/update-settings'),

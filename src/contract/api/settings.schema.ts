@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { FONT_CHOICES, FONT_SIZE_LIMITS, LOGO_MAX_BYTES } from '../constants.js';
-import { TEXT_LIMITS, ZEmptyBody, ZHexColor, ZHttpUrl, ZLanguage, requiredText } from './common.js';
+import { TEXT_LIMITS, ZEmptyBody, ZHexColor, ZHttpUrl, ZId, ZLanguage, requiredText } from './common.js';
 import { ZCompanyRef, ZUser } from './auth.schema.js';
 
 /* ------------------------------------------------------------------ style fields */
@@ -104,8 +104,12 @@ export const ZLogoFileInfo = z.object({
 });
 export type TLogoFileInfo = z.infer<typeof ZLogoFileInfo>;
 
-/** `{ logo_url }`: where the stored logo is served. */
-export const ZUploadLogoResponse = z.object({ logo_url: z.string().min(1) });
+/**
+ * `{ logo_url, jobId }`, at once: `logo_url` is a short-lived signed address of the file as uploaded
+ * (to show it right away), and `jobId` the `logo` job that makes it the company's logo (its normalised
+ * copy, then served at the settings' `company_logo_url`); follow it through GET /api/jobs/{id}.
+ */
+export const ZUploadLogoResponse = z.object({ logo_url: z.string().min(1), jobId: ZId });
 export type TUploadLogoResponse = z.infer<typeof ZUploadLogoResponse>;
 
 /* ------------------------------------------------------------------ PUT /api/user/complete-onboarding */

@@ -30,6 +30,8 @@ export type TRenderOutput = z.infer<typeof ZRenderOutput>;
 /** State of the current (or last) render of a testimonial or response, as stored in the database. */
 export const ZRenderState = z.object({
   output: ZRenderOutput.optional(),
+  /** The render's job (GET /api/jobs/{jobId}), followed by the web until it is final. */
+  jobId: ZJobId.optional(),
   phase: ZRenderPhase,
   /** Percent, 0 to 100. */
   progress: z.number().min(0).max(100),

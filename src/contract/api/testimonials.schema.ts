@@ -16,6 +16,7 @@ import {
   ZRequestLanguage,
   ZRequestStatus,
 } from './common.js';
+import { ZJobError, ZJobPhase } from './jobs.schema.js';
 import { ZRenderState } from './studio.schema.js';
 
 /* ------------------------------------------------------------------ GET /api/testimonials/stats */
@@ -59,6 +60,18 @@ export const ZTestimonialResponse = z.object({
   poster_url: mediaUrl.optional(),
   /** The current or last render of this response (absent before any). */
   render_state: ZRenderState.nullable().optional(),
+  /**
+   * The preparation of the upload for playback (its transcode job, issue 16). `video_url` and
+   * `poster_url` stay null until it is ready: the raw upload is never handed to a player.
+   */
+  media: z
+    .object({
+      jobId: ZId.nullable(),
+      phase: ZJobPhase,
+      progress: z.number().int().min(0).max(100),
+      error: ZJobError.nullable(),
+    })
+    .optional(),
 });
 export type TTestimonialResponse = z.infer<typeof ZTestimonialResponse>;
 

@@ -21,6 +21,30 @@ export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 /** Raw SQL executor, as pg-boss's `db` option expects it. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
+/**
+ * A Drizzle database bound to a connection that is already inside a transaction: its `transaction`
+ * becomes a savepoint (Drizzle's own would send BEGIN/COMMIT on node-postgres, or call a method PGlite's
+ * transaction lacks).
+ */
+function insideTransaction(db: Db): Db {
+  let depth = 0;
+  const savepoint = async <T>(fn: (tx: Db) => Promise<T>): Promise<T> => {
+    const name = `tx_sp${++depth}`;
+    await db.execute(sql.raw(`savepoint ${name}`));
+    try {
+      const result = await fn(db);
+      await db.execute(sql.raw(`release savepoint ${name}`));
+      return result;
+    } catch (error) {
+      await db.execute(sql.raw(`rollback to savepoint ${name}`));
+      throw error;
+    } finally {
+      depth -= 1;
+    }
+  };
+  return Object.assign(db, { transaction: savepoint }) as Db;
+}
+
 /** The channel migration 0004's trigger announces a company's committed changes on. */
 export const COMPANY_CHANGED_CHANNEL = 'company_changed';
 
@@ -31,10 +55,12 @@ export interface Database {
   url?: string;
   executeSql: ExecuteSql;
   /**
-   * Runs `fn` in one transaction with a raw SQL executor (pg-boss calls accept it as their `db`, so a
-   * job can be taken, completed or sent together with rows of ours). Rolled back if `fn` throws.
+   * Runs `fn` in one transaction, given both its raw SQL executor (pg-boss calls accept it as their
+   * `db`, so a job is taken, completed or sent together with rows of ours) and a Drizzle database bound
+   * to the same transaction: the transactional outbox. Rolled back if `fn` throws. Keep it short: no
+   * upload or media work inside, since it holds a connection (and, on PGlite, the only one).
    */
-  transaction<T>(fn: (executeSql: ExecuteSql) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (executeSql: ExecuteSql, tx: Db) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   ping(): Promise<number>;
   close(): Promise<void>;
@@ -102,7 +128,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         let broken: Error | undefined;
         try {
           await client.query('begin');
-          const result = await fn((text, values) => client.query(text, values));
+          const result = await fn((text, values) => client.query(text, values), insideTransaction(drizzlePg(client, { schema }) as unknown as Db));
           await client.query('commit');
           return result;
         } catch (error) {
@@ -148,7 +174,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     executeSql: async (text, values) =>
       values?.length ? pgl.query(text, values) : ((await pgl.exec(text)).at(-1) ?? { rows: [] }),
     transaction: (fn) =>
-      pgl.transaction((tx) => fn(async (text, values) => (values?.length ? tx.query(text, values) : ((await tx.exec(text)).at(-1) ?? { rows: [] })))),
+      pgl.transaction((tx) =>
+        fn(
+          async (text, values) => (values?.length ? tx.query(text, values) : ((await tx.exec(text)).at(-1) ?? { rows: [] })),
+          // Drizzle's PGlite session only calls `query` on it (its `transaction` is a savepoint).
+          insideTransaction(drizzlePglite(tx as unknown as PGlite, { schema }) as unknown as Db),
+        ),
+      ),
     migrate: () => migratePglite(drizzled, { migrationsFolder: MIGRATIONS_DIR }),
     ping: () => ping(db),
     close: async () => {

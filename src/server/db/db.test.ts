@@ -5,7 +5,7 @@ import { MIGRATIONS_DIR } from '../lib/paths.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDatabase, testDatabaseDriver, workerDatabase } from '../test/database.js';
 import { openDatabase, type Database } from './client.js';
-import { companies, creditTransactions, questions, testimonialRequests, users } from './schema.js';
+import { companies, creditTransactions, jobs, questions, testimonialRequests, users } from './schema.js';
 
 /**
  * The same migrations and queries on PGlite and on PostgreSQL: this file runs in both test projects
@@ -137,7 +137,7 @@ describe(`database on ${testDatabaseDriver()}`, () => {
     expect(rows.map((r) => r.transactionType).sort()).toEqual(['adjustment', 'testimonial_payment']);
   });
 
-  it('orders questions and reads jsonb render state the same way', async () => {
+  it('orders questions and reads jsonb job parameters the same way', async () => {
     const [company] = await database.db.insert(companies).values({ name: 'Yoga Flow' }).returning();
     if (!company) throw new Error('no company');
     await database.db.insert(questions).values([
@@ -158,10 +158,14 @@ describe(`database on ${testDatabaseDriver()}`, () => {
         customerName: 'Sam',
         customerEmail: 'sam@example.com',
         expiresAt: new Date(Date.now() + 86_400_000),
-        renderState: { merge: { phase: 'rendering', progress: 40, error: null, jobId: 'j1', updatedAt: '2026-01-01T00:00:00Z' } },
       })
       .returning();
-    expect(request?.renderState.merge?.progress).toBe(40);
+    const [job] = await database.db
+      .insert(jobs)
+      .values({ companyId: company.id, kind: 'export', requestId: request!.id, params: { cropArea: { x: 0.25, y: 0, width: 0.5, height: 1 }, platform: 'shorts' } })
+      .returning();
+    expect(job?.params).toEqual({ cropArea: { x: 0.25, y: 0, width: 0.5, height: 1 }, platform: 'shorts' });
+    expect(job?.phase).toBe('queued');
     expect(request?.status).toBe('pending');
     await expect(
       database.db.update(testimonialRequests).set({ status: 'archived' }).where(eq(testimonialRequests.id, request!.id)),

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TJobKind, TJobPhase, TJobReason } from '../../contract/api/jobs.schema.js';
 
 /**
  * Every entity of both spec documents. Company-owned rows carry `company_id` and are always read and
@@ -23,15 +24,6 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-/** Render state of an output (intro, subtitles, merge, export): kept with the row the output belongs to. */
-export interface RenderState {
-  phase: 'queued' | 'rendering' | 'ready' | 'failed';
-  progress: number;
-  error: string | null;
-  jobId: string | null;
-  updatedAt: string;
-}
-export type RenderStates = Partial<Record<string, RenderState>>;
 
 export const companies = pgTable(
   'companies',
@@ -175,7 +167,6 @@ export const testimonialRequests = pgTable(
     mergedSubtitlesKey: text('merged_subtitles_key'),
     shortKey: text('short_key'),
     shortOriginalKey: text('short_original_key'),
-    renderState: jsonb('render_state').$type<RenderStates>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -233,7 +224,6 @@ export const testimonialResponses = pgTable(
     hasSubtitles: boolean('has_subtitles').notNull().default(false),
     shortKey: text('short_key'),
     shortOriginalKey: text('short_original_key'),
-    renderState: jsonb('render_state').$type<RenderStates>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -270,29 +260,50 @@ export const transcriptions = pgTable(
   (t) => [uniqueIndex('transcriptions_response_uq').on(t.responseId)],
 );
 
-/** A transcription job run by the worker: every answer of a testimonial (merged review), or one answer. */
-export const transcriptionJobs = pgTable(
-  'transcription_jobs',
+/**
+ * One piece of media work (issue 16): the transcode of an upload, a studio render or a transcription,
+ * about a testimonial (`request_id`) or one of its answers (`response_id`). The row is inserted in the
+ * same transaction as the queue's job that runs it; the worker moves it queued → running → ready or
+ * failed. Outputs are storage keys; a transcription's result is data (`result`).
+ */
+export const jobs = pgTable(
+  'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => testimonialRequests.id, { onDelete: 'cascade' }),
-    /** Set for one answer's transcription (the review of one answer); null for every answer of the request. */
+    kind: text('kind').$type<TJobKind>().notNull(),
+    /** The testimonial the job is about; null only for a logo job, whose subject is the company. */
+    requestId: uuid('request_id').references(() => testimonialRequests.id, { onDelete: 'cascade' }),
     responseId: uuid('response_id').references(() => testimonialResponses.id, { onDelete: 'cascade' }),
-    status: text('status').notNull().default('queued'),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    phase: text('phase').$type<TJobPhase>().notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    errorReason: text('error_reason').$type<TJobReason>(),
+    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
+    /** What went wrong, for the operator (never shown to the company). */
+    errorDetail: text('error_detail'),
+    outputKey: text('output_key'),
     result: jsonb('result'),
-    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('transcription_jobs_company_idx').on(t.companyId),
-    index('transcription_jobs_response_idx').on(t.responseId),
-    check('transcription_jobs_status_ck', sql`${t.status} in ('queued', 'processing', 'done', 'error')`),
+    index('jobs_company_idx').on(t.companyId),
+    index('jobs_request_idx').on(t.requestId, t.createdAt),
+    index('jobs_response_idx').on(t.responseId, t.createdAt),
+    // One studio render at a time per answer, and per testimonial for its own renders.
+    uniqueIndex('jobs_one_render_uq')
+      .on(sql`coalesce(${t.responseId}, ${t.requestId})`)
+      .where(sql`${t.phase} in ('queued', 'running') and ${t.kind} in ('intro', 'subtitles', 'merge', 'merged_subtitles', 'export')`),
+    check('jobs_kind_ck', sql`${t.kind} in ('transcode', 'intro', 'subtitles', 'merge', 'merged_subtitles', 'export', 'transcription', 'merged_transcription', 'logo')`),
+    check('jobs_subject_ck', sql`${t.kind} = 'logo' or ${t.requestId} is not null`),
+    check('jobs_phase_ck', sql`${t.phase} in ('queued', 'running', 'ready', 'failed', 'cancelled')`),
+    check('jobs_progress_ck', sql`${t.progress} between 0 and 100`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { errorReasonMessage, type TErrorReason } from '../../contract/error-reasons.js';
 import type { TApiError, TErrorCode } from '../../contract/errors.js';
 import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { AppError } from '../lib/errors.js';
@@ -20,13 +21,19 @@ function fieldOf(instancePath: string | undefined, params: unknown): string | un
   return field || undefined;
 }
 
+/** A refusal of the handler's own, with its reason and the reason's English message. */
+function refusal(code: TErrorCode, reason: TErrorReason, extra: Partial<TApiError> = {}): TApiError {
+  return { error: errorReasonMessage(reason), code, reason, params: {}, ...extra };
+}
+
 function sentence(text: string): string {
   const t = text.trim();
   return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
 /**
- * The one error handler: every error leaves as `{ error, code, errorKey? }`. 5xx hide their internals
+ * The one error handler: every error leaves as `{ error, code, errorKey?, field?, reason?, params? }`
+ * (`reason`: a stable key the web translates, see contract/error-reasons.ts). 5xx hide their internals
  * and are logged with the request id.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -38,6 +45,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code: error.code,
         ...(error.errorKey ? { errorKey: error.errorKey } : {}),
         ...(error.field ? { field: error.field } : {}),
+        ...(error.reason ? { reason: error.reason, params: error.params ?? {} } : {}),
       });
     }
 
@@ -65,11 +73,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const fe = error as FastifyError;
     switch (fe.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 413, { error: 'The request is too large.', code: 'payload_too_large' });
       case 'FST_REQ_FILE_TOO_LARGE':
+        return send(reply, 413, refusal('payload_too_large', 'file_too_large'));
       case 'FST_FILES_LIMIT':
+        return send(reply, 413, refusal('payload_too_large', 'too_many_files'));
       case 'FST_PARTS_LIMIT':
       case 'FST_FIELDS_LIMIT':
-        return send(reply, 413, { error: 'The request is too large.', code: 'payload_too_large' });
+        return send(reply, 413, refusal('payload_too_large', 'too_many_parts'));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(reply, 415, {
           error: `Unsupported content type${request.headers['content-type'] ? ` '${request.headers['content-type']}'` : ''}: send JSON (application/json).`,
@@ -80,7 +91,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return send(reply, 400, { error: 'The request body does not match its Content-Length.', code: 'invalid_format' });
       case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-        return send(reply, 415, { error: 'This call expects a multipart/form-data upload.', code: 'unsupported_media_type' });
+        return send(reply, 415, refusal('unsupported_media_type', 'multipart_expected'));
       default:
         break;
     }
@@ -88,11 +99,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, 400, { error: 'The request body is not valid JSON.', code: 'invalid_format' });
     }
     if (fe.statusCode === 429) {
-      return send(reply, 429, {
-        error: 'Too many requests. Please wait a moment and try again.',
-        code: 'rate_limited',
-        errorKey: 'rateLimited',
-      });
+      return send(reply, 429, refusal('rate_limited', 'rate_limited', { errorKey: 'rateLimited' }));
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return send(reply, fe.statusCode, { error: sentence(fe.message), code: 'invalid_data' });

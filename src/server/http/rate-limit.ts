@@ -189,10 +189,7 @@ export function limits(app: FastifyInstance, rules: LimitRule[]) {
     if (!exceeded) return done();
     reply.header('retry-after', Math.max(1, Math.ceil((exceeded.resetAt - now) / 1000)));
     done(
-      new AppError('rate_limited', {
-        message: 'Too many attempts. Please wait a few minutes and try again.',
-        errorKey: 'rateLimited',
-      }),
+      new AppError('rate_limited', { reason: 'rate_limited', errorKey: 'rateLimited' }),
     );
   };
 }

@@ -23,34 +23,29 @@ export const sendMailJob = defineJob({
   concurrency: 2,
 });
 
+/**
+ * The media jobs carry only the id of their `jobs` row (inserted in the same transaction): the row holds
+ * the kind, the subject and the parameters. Payloads sent before that row existed are still accepted
+ * (`legacy`), so an upgrade loses no queued work.
+ */
+const ZMediaJobPayload = z.object({ jobId: z.uuid() });
+
 /** Turns an uploaded answer into an H.264/AAC MP4 with faststart and a poster image. */
 export const transcodeAnswerJob = defineJob({
   name: 'transcode-answer',
-  schema: z.object({ responseId: z.uuid() }),
+  // legacy: { responseId } (before issue 16), run as the answer's latest transcode job.
+  schema: z.union([ZMediaJobPayload, z.object({ responseId: z.uuid() })]),
   retryLimit: 4,
   retryDelaySeconds: 15,
   retryBackoff: true,
   expireInSeconds: 600,
 });
 
-/** Renders one studio output (intro, merge, export…); state lives with the response or testimonial. */
+/** Renders one studio output (intro, subtitles, merge, merged subtitles, export). */
 export const renderOutputJob = defineJob({
   name: 'render-output',
-  schema: z.object({
-    kind: z.enum(['intro', 'regenerate', 'merge', 'regenerate_merged', 'export', 'subtitles', 'merge_subtitles']),
-    jobKey: z.uuid(),
-    companyId: z.uuid(),
-    requestId: z.uuid(),
-    responseId: z.uuid().optional(),
-    language: z.enum(['en', 'fr']),
-    export: z
-      .object({
-        platform: z.enum(['shorts', 'linkedin']),
-        videoType: z.enum(['original', 'modified']),
-        cropArea: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
-      })
-      .optional(),
-  }),
+  // legacy: { jobKey, … } (before issue 16): the job key became the row's id.
+  schema: z.union([ZMediaJobPayload, z.object({ jobKey: z.uuid() }).loose()]),
   retryLimit: 3,
   retryDelaySeconds: 10,
   retryBackoff: true,
@@ -60,25 +55,31 @@ export const renderOutputJob = defineJob({
 /** Transcribes every answer of a testimonial for the merged review. */
 export const transcribeMergedJob = defineJob({
   name: 'transcribe-merged',
-  schema: z.object({ jobId: z.uuid(), companyId: z.uuid() }),
+  schema: ZMediaJobPayload.loose(),
   retryLimit: 2,
   retryDelaySeconds: 10,
   retryBackoff: true,
   expireInSeconds: 900,
 });
 
-/**
- * Transcribes one answer (its review, or a forced new run): the API only queues it, so no engine runs
- * in an API process. Its failure is recorded with its transcription_jobs row, not retried; the one
- * retry is for a job lost with its worker.
- */
+/** Transcribes one answer (its review, or a forced new run): the API only queues it. */
 export const transcribeResponseJob = defineJob({
   name: 'transcribe-response',
-  schema: z.object({ jobId: z.uuid(), companyId: z.uuid() }),
+  schema: ZMediaJobPayload.loose(),
   retryLimit: 1,
   retryDelaySeconds: 10,
   retryBackoff: true,
   expireInSeconds: 900,
 });
 
-export const ALL_JOB_DEFINITIONS = [sendMailJob, transcodeAnswerJob, renderOutputJob, transcribeMergedJob, transcribeResponseJob];
+/** Makes an uploaded company logo into its normalised PNG (the API only stores the upload and queues this). */
+export const normaliseLogoJob = defineJob({
+  name: 'normalise-logo',
+  schema: ZMediaJobPayload,
+  retryLimit: 2,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+  expireInSeconds: 120,
+});
+
+export const ALL_JOB_DEFINITIONS = [sendMailJob, transcodeAnswerJob, renderOutputJob, transcribeMergedJob, transcribeResponseJob, normaliseLogoJob];

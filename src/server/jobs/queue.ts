@@ -355,6 +355,14 @@ export async function openQueue(
         names,
         recovered,
       ]);
+      // A media job whose queue gave up with its lost worker is recorded failed in its `jobs` row (the
+      // handler that would have said so never ran). Same transaction: both, or neither.
+      await executeSql(
+        `update jobs set phase = 'failed', error_reason = 'interrupted', finished_at = now(), updated_at = now()
+          where phase in ('queued', 'running')
+            and id::text in (select data->>'jobId' from ${schema}.job where name = any($1::text[]) and id = any($2::uuid[]) and state = 'failed')`,
+        [names, recovered],
+      );
       // This process may take them at its next poll (the transaction commits first).
       for (const name of byQueue.keys()) wakeQueue(name);
       return after as { id: string; name: string; state: string }[];

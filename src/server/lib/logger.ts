@@ -10,7 +10,9 @@ import { currentContext } from './request-context.js';
 export function createLogger(config: Pick<Config, 'env' | 'logLevel'>, destination?: DestinationStream): Logger {
   const options = {
     level: config.logLevel,
-    mixin: (_object: object, _level: number, logger: Logger) => (logger === root ? (currentContext()?.bindings ?? {}) : {}),
+    // A copy: pino merges each line's fields into the object the mixin returns, which would otherwise
+    // change the context's bindings for every later line.
+    mixin: (_object: object, _level: number, logger: Logger) => (logger === root ? { ...currentContext()?.bindings } : {}),
     redact: {
       paths: ['req.headers.authorization', 'req.headers["x-refresh-token"]', 'req.headers.cookie', '*.password', '*.new_password'],
       censor: '[redacted]',

@@ -32,11 +32,15 @@ export async function companyMailRecipients(ctx: Pick<AppContext, 'db'>, company
   return owners.map((owner) => ({ ...owner, lang }));
 }
 
-/** Queues one e-mail per user of a company, each built for that user, in the company's mail language. */
+/**
+ * Queues one e-mail per user of a company, each built for that user, in the company's mail language.
+ * Inside a transaction, pass its Drizzle handle as `ctx.db` and its executor as `options.executeSql`.
+ */
 export async function queueCompanyMail(
   ctx: Pick<AppContext, 'queue' | 'db'>,
   companyId: string,
   build: (recipient: MailRecipient) => MailMessage,
+  options: QueueMailOptions = {},
 ): Promise<void> {
-  for (const recipient of await companyMailRecipients(ctx, companyId)) await queueMail(ctx, build(recipient));
+  for (const recipient of await companyMailRecipients(ctx, companyId)) await queueMail(ctx, build(recipient), options);
 }

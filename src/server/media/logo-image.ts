@@ -1,5 +1,5 @@
 import { LOGO_PIXEL_LIMITS } from '../../contract/constants.js';
-import { runFfmpeg } from './ffmpeg.js';
+import type { MediaToolkit } from './ffmpeg.js';
 
 /**
  * The company logo as a picture: its size read from the file's header (no decoding, so a 16000×16000
@@ -92,9 +92,9 @@ function webp(b: Buffer): Dimensions | null {
  * Rejects when the picture does not decode cleanly; the decoder itself refuses a picture over the pixel
  * limit, whatever the header said.
  */
-export async function normaliseLogo(input: string, output: string): Promise<void> {
+export async function normaliseLogo(media: Pick<MediaToolkit, 'runFfmpeg'>, input: string, output: string): Promise<void> {
   const side = LOGO_PIXEL_LIMITS.storedSide;
-  await runFfmpeg(
+  await media.runFfmpeg(
     [
       '-max_pixels', String(LOGO_PIXEL_LIMITS.maxPixels),
       '-i', input,

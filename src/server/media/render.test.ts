@@ -6,12 +6,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCropArea } from '../../contract/api/studio.schema.js';
 import { makeClip } from '../test/clips.js';
-import { probe, runFfmpeg } from './ffmpeg.js';
+import { createMediaTools } from './ffmpeg.js';
 import { fontFile, subtitleFont } from './fonts.js';
 import { burnInSrt, CARD_SECONDS, concatArgs, cardChain, cropPixels, exportArgs, introArgs, literalCueText, subtitledArgs, wrapText } from './render.js';
 import { toSrt } from '../../contract/subtitles.js';
 
 const run = promisify(execFile);
+const { probe, runFfmpeg } = createMediaTools({ ffmpegConcurrency: 2 });
 
 describe('crop maths', () => {
   it('turns fractions into even pixels inside the frame', () => {

@@ -2,6 +2,8 @@ import { EXPORT_PLATFORM_SPECS, type TCropArea, type TExportPlatform } from '../
 import { ANSWER_INPUT_LIMITS } from './answer-limits.js';
 import { LOGO_PIXEL_LIMITS } from '../../contract/constants.js';
 import { cueLines, srtTime, type Cue } from '../../contract/subtitles.js';
+import { cardGeometry, cardLines, CARD_LOGO_TOP_RATIO, CARD_REFERENCE_HEIGHT, SUBTITLE_SCRIPT, subtitleScriptSize } from '../../contract/card-layout.js';
+import { cropRect } from '../../contract/crop.js';
 import { wrapText } from '../../contract/text-wrap.js';
 
 /**
@@ -12,22 +14,19 @@ import { wrapText } from '../../contract/text-wrap.js';
 export const CARD_SECONDS = 3;
 export const FPS = 30;
 /** Font sizes of the settings are pixels on a frame of this height (the preview's), scaled to the output. */
-export const REFERENCE_HEIGHT = 540;
-const even = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
+export const REFERENCE_HEIGHT = CARD_REFERENCE_HEIGHT;
 
-/** Crop pixels from a validated fraction area, with even sizes inside the frame. */
+/**
+ * Crop pixels from a validated fraction area, with even sizes inside the frame: the contract's rounding
+ * (src/contract/crop.ts), which the export dialog's crop editor uses too.
+ */
 export function cropPixels(area: TCropArea, width: number, height: number) {
-  if (!(width > 0 && height > 0)) throw new Error('Invalid video dimensions');
-  // A fraction computed from whole pixels (26/360) can come back a hair short (25.999…): a tiny
-  // tolerance keeps the even rounding from losing two pixels to floating point.
-  const w = Math.min(even(area.width * width + 1e-6), even(width));
-  const h = Math.min(even(area.height * height + 1e-6), even(height));
-  const x = Math.min(Math.max(0, Math.round(area.x * width)), width - w);
-  const y = Math.min(Math.max(0, Math.round(area.y * height)), height - h);
-  return { x: x - (x % 2), y: y - (y % 2), w, h };
+  const r = cropRect(area, width, height);
+  return { x: r.x, y: r.y, w: r.width, h: r.height };
 }
 
-export { wrapText };
+/** The question's lines drawn on a card of this frame at this size (wrapped as the preview wraps them). */
+export { cardLines, wrapText };
 
 export interface CardStyle {
   background: string;
@@ -48,9 +47,8 @@ const q = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "'\\
  * ("%{localtime}" burns in the server's clock) and drop a line with a lone "%" ("50% or more?").
  */
 export function cardChain(o: { width: number; height: number; style: CardStyle; lineFiles: string[]; logoInput?: number; label: string }): string {
-  const scale = o.height / REFERENCE_HEIGHT;
-  const size = Math.round(o.style.size * scale);
-  const lineHeight = Math.round(size * 1.3);
+  const { fontSize: size, lineHeight, logo } = cardGeometry({ height: o.height, size: o.style.size, lineCount: o.lineFiles.length });
+  // drawtext evaluates the same sum as cardGeometry's lineTops (the top of the line's tallest glyph).
   const blockTop = `(h-${lineHeight * o.lineFiles.length})/2`;
   const parts = [`color=c=${hex(o.style.background)}:s=${o.width}x${o.height}:r=${FPS}:d=${CARD_SECONDS},format=yuv420p`];
   o.lineFiles.forEach((file, i) => {
@@ -60,9 +58,8 @@ export function cardChain(o: { width: number; height: number; style: CardStyle; 
   });
   let chain = `${parts.join(',')}[${o.label}txt]`;
   if (o.logoInput !== undefined) {
-    const logoH = even(o.height * 0.12);
     // The logo is one picture, decoded and scaled once; overlay repeats it over the whole card.
-    chain += `;[${o.logoInput}:v]scale=-2:${logoH}[${o.label}logo];[${o.label}txt][${o.label}logo]overlay=x=(W-w)/2:y=H*0.08[${o.label}over]`;
+    chain += `;[${o.logoInput}:v]scale=-2:${logo.height}[${o.label}logo];[${o.label}txt][${o.label}logo]overlay=x=(W-w)/2:y=H*${CARD_LOGO_TOP_RATIO}[${o.label}over]`;
     chain += `;[${o.label}over]fade=t=out:st=${CARD_SECONDS - 0.4}:d=0.4,setsar=1[${o.label}card]`;
   } else {
     chain += `;[${o.label}txt]fade=t=out:st=${CARD_SECONDS - 0.4}:d=0.4,setsar=1[${o.label}card]`;
@@ -106,15 +103,17 @@ export function burnInSrt(cues: Cue[]): string {
 /** libass burn-in of an SRT in the company's subtitle style (ASS colours are &HAABBGGRR). */
 export function subtitlesFilter(s: SubtitleStyle): string {
   const [r, g, b] = [s.color.slice(1, 3), s.color.slice(3, 5), s.color.slice(5, 7)];
-  // libass scales sizes from its 288-line reference.
-  const size = Math.round((s.size * 288) / REFERENCE_HEIGHT);
+  // libass scales sizes from its script's height (SUBTITLE_SCRIPT.height lines).
+  const size = subtitleScriptSize(s.size);
   const style = [
     `FontName=${s.fontName}`,
     `FontSize=${size}`,
     `PrimaryColour=&H00${`${b}${g}${r}`.toUpperCase()}`,
     `Bold=${s.bold ? 1 : 0}`,
-    s.border ? 'BorderStyle=1,Outline=2,Shadow=0,OutlineColour=&H00000000' : 'BorderStyle=1,Outline=0,Shadow=1',
-    'MarginV=24',
+    s.border
+      ? `BorderStyle=1,Outline=${SUBTITLE_SCRIPT.outline},Shadow=0,OutlineColour=&H00000000`
+      : `BorderStyle=1,Outline=0,Shadow=${SUBTITLE_SCRIPT.shadow}`,
+    `MarginV=${SUBTITLE_SCRIPT.marginV}`,
   ].join(',');
   return `subtitles=filename=${q(s.srtFile)}:fontsdir=${q(s.fontsDir)}:force_style=${q(style)}`;
 }

@@ -39,11 +39,30 @@ describe('ROLE=api and ROLE=worker as separate processes on one database and one
 
   const jobRows = async (name: string) =>
     (
-      await scratch.db.query<{ id: string; state: string; retry_count: number; data: { responseId?: string; _meta?: { requestId?: string } } }>(
+      await scratch.db.query<{ id: string; state: string; retry_count: number; data: { jobId?: string; _meta?: { requestId?: string } } }>(
         'select id, state, retry_count, data from pgboss.job where name = $1 order by created_on',
         [name],
       )
     ).rows;
+
+  /** The id of an answer's transcode job (its row of `jobs`, which the queue's message names). */
+  const transcodeJobOf = async (responseId: string) =>
+    (await scratch.db.query<{ id: string }>("select id from jobs where response_id = $1 and kind = 'transcode'", [responseId])).rows[0]?.id;
+
+  /** The `jobs` row of an answer's transcode, as the company follows it. */
+  const transcodeRow = async (responseId: string) =>
+    (
+      await scratch.db.query<{ phase: string; attempts: number; output_key: string | null }>(
+        "select phase, attempts, output_key from jobs where response_id = $1 and kind = 'transcode'",
+        [responseId],
+      )
+    ).rows[0];
+
+  /** The queue's messages of an answer's transcode job. */
+  const transcodeMessages = async (responseId: string) => {
+    const jobId = await transcodeJobOf(responseId);
+    return (await jobRows('transcode-answer')).filter((j) => jobId !== undefined && j.data.jobId === jobId);
+  };
 
   /** A request answered by a customer through the API; `slow` holds back half of the body until told. */
   async function submit(api: ServerProcess, me: Company, clipFile: string, slow?: (sendRest: () => void) => void) {
@@ -118,10 +137,11 @@ describe('ROLE=api and ROLE=worker as separate processes on one database and one
     const clip = await makeClip({ format: 'webm', seconds: 2, tone: 523 });
     const saved = await submit(api, me, clip);
     const key = await until('the worker to transcode', () => videoKeyOf(saved.responseId));
+    expect(await transcodeRow(saved.responseId)).toMatchObject({ phase: 'ready', attempts: 1, output_key: key });
     expect(await s3.keys()).toContain(key);
 
     // Sent by the API with the request's id, run by the worker, whose log lines carry that id.
-    const [job] = (await jobRows('transcode-answer')).filter((j) => j.data.responseId === saved.responseId);
+    const [job] = await transcodeMessages(saved.responseId);
     expect(job!.data._meta?.requestId).toBe(saved.requestId);
     await until('the job to be completed', async () => (await jobRows('transcode-answer')).find((j) => j.id === job!.id)?.state === 'completed');
     const done = await until("the worker's log line", async () => worker.lines().find((l) => l.msg === 'job completed' && l.jobId === job!.id));
@@ -185,16 +205,19 @@ describe('ROLE=api and ROLE=worker as separate processes on one database and one
     const saved = await submit(api, me, clip);
     const active = await until(
       'the first worker to take the job',
-      async () => (await jobRows('transcode-answer')).find((j) => j.data.responseId === saved.responseId && j.state === 'active'),
+      async () => (await transcodeMessages(saved.responseId)).find((j) => j.state === 'active'),
       100_000,
       100,
     );
     expect(await first.stop()).toBe(0);
-    expect(first.lines().find((l) => l.msg === 'job interrupted by shutdown: handed back')).toMatchObject({ jobId: active.id, reqId: saved.requestId });
+    const handedBackLines = first.lines().filter((l) => l.msg === 'job interrupted by shutdown: handed back');
+    expect(handedBackLines.find((l) => l.jobId === active.id), JSON.stringify(handedBackLines)).toMatchObject({ jobId: active.id, reqId: saved.requestId });
     const handedBack = (await jobRows('transcode-answer')).find((j) => j.id === active.id)!;
     expect(handedBack.state).toBe('created');
     expect(handedBack.retry_count).toBe(0);
     expect(await videoKeyOf(saved.responseId)).toBeNull();
+    // Its row waits for the next worker (not failed: the interruption was not the upload's fault).
+    expect(await transcodeRow(saved.responseId)).toMatchObject({ phase: 'queued', attempts: 1, output_key: null });
     await noTemporaryFiles(first);
     // Gone cleanly: its row and leases are gone with it.
     expect((await scratch.db.query('select 1 from workers where pid = $1', [first.pid])).rowCount).toBe(0);
@@ -208,6 +231,7 @@ describe('ROLE=api and ROLE=worker as separate processes on one database and one
     expect(finished.state).toBe('completed');
     expect(finished.retry_count).toBe(0);
     expect(await videoKeyOf(saved.responseId)).toMatch(/answer\.mp4$/);
+    expect(await transcodeRow(saved.responseId)).toMatchObject({ phase: 'ready', attempts: 2, output_key: await videoKeyOf(saved.responseId) });
     expect(second.lines().filter((l) => l.msg === 'job completed' && l.jobId === active.id)).toHaveLength(1);
     await noTemporaryFiles(second);
     expect(await api.stop()).toBe(0);

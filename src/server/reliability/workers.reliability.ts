@@ -126,12 +126,13 @@ describe('three workers, one killed with SIGKILL mid-way and restarted', () => {
 
     // Exactly once: 60 jobs, none failed; the held one ran a second, counted attempt elsewhere.
     const jobs = (
-      await scratch.db.query<{ id: string; state: string; retry_count: number; output: { worker?: string } | null; data: { responseId: string; jobKey: string } }>(
-        `select id, state, retry_count, output, data from pgboss.job where name = 'render-output'`,
+      await scratch.db.query<{ id: string; state: string; retry_count: number; output: { worker?: string } | null; response_id: string; media_job_id: string; phase: string; output_key: string | null }>(
+        `select q.id, q.state, q.retry_count, q.output, m.response_id, m.id as media_job_id, m.phase, m.output_key
+           from pgboss.job q join jobs m on m.id::text = q.data->>'jobId' where q.name = 'render-output'`,
       )
     ).rows;
     expect(jobs).toHaveLength(60);
-    expect(new Set(jobs.map((j) => j.data.responseId))).toEqual(new Set(responseIds));
+    expect(new Set(jobs.map((j) => j.response_id))).toEqual(new Set(responseIds));
     for (const job of jobs) {
       expect(job.state).toBe('completed');
       expect(job.retry_count, job.id).toBe(held.includes(job.id) ? 1 : 0);
@@ -146,15 +147,14 @@ describe('three workers, one killed with SIGKILL mid-way and restarted', () => {
 
     // One output per answer: the key the answer points at, derived from its render's job key.
     const answers = (
-      await scratch.db.query<{ id: string; modified_key: string; render_state: { intro: { phase: string; jobId: string } } }>(
-        'select id, modified_key, render_state from testimonial_responses',
-      )
+      await scratch.db.query<{ id: string; modified_key: string }>('select id, modified_key from testimonial_responses')
     ).rows;
     const keys = (await s3.keys()).filter((k) => k.startsWith('companies/'));
     for (const answer of answers) {
-      const job = jobs.find((j) => j.data.responseId === answer.id)!;
-      expect(answer.render_state.intro).toMatchObject({ phase: 'ready', jobId: job.data.jobKey });
-      expect(answer.modified_key).toMatch(new RegExp(`/answers/${answer.id}/intro-${job.data.jobKey}\\.mp4$`));
+      const job = jobs.find((j) => j.response_id === answer.id)!;
+      // The answer points at its render's output, the render's job row says ready with that output.
+      expect(job).toMatchObject({ phase: 'ready', output_key: answer.modified_key });
+      expect(answer.modified_key).toMatch(new RegExp(`/answers/${answer.id}/intro-${job.media_job_id}\\.mp4$`));
       expect(keys.filter((k) => k.includes(`/answers/${answer.id}/intro-`))).toEqual([answer.modified_key]);
     }
     // Nothing else in the bucket: per answer the upload, its transcode, its poster and its intro.
@@ -177,7 +177,7 @@ describe('three workers, one killed with SIGKILL mid-way and restarted', () => {
     const duplicate = jobs.find((j) => held.includes(j.id))!;
     const boss = new PgBoss({ connectionString: scratch.url, supervise: false, schedule: false, migrate: false, max: 1 });
     await boss.start();
-    const again = await boss.send('render-output', duplicate.data);
+    const again = await boss.send('render-output', { jobId: duplicate.media_job_id });
     await boss.stop({ graceful: false, close: true });
     await until('the duplicate to complete', async () => (await count(`select count(*) n from pgboss.job where id = $1 and state = 'completed'`, [again])) === 1, 30_000);
     expect((await s3.keys()).filter((k) => k.startsWith('companies/'))).toEqual(keys);

@@ -1,8 +1,9 @@
 /**
  * Pictures that cost far more to decode than to send (issue 15, item 7): a logo of 16000×16000 px is a
  * 780 KB PNG and 1 GB decoded; accepted, one intro with it took 358 s and 3.8 GB of ffmpeg memory. The
- * upload refuses it from its header, what is stored is a copy of at most 1024 px, and logos stored
- * before the limit cannot stall a render either.
+ * upload refuses it from its header, what is stored is a copy of at most 1024 px (made by the worker's
+ * logo job: the API process decodes nothing), and logos stored before the limit cannot stall a render
+ * either.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,15 +15,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_TOO_MANY_PIXELS_MESSAGE } from '../../contract/api/settings.schema.js';
 import { DEFAULT_VIDEO_STYLE } from '../../contract/constants.js';
-import { companies, testimonialResponses } from '../db/schema.js';
-import { probe } from '../media/ffmpeg.js';
-import { renderOutput } from '../modules/studio/studio.service.js';
+import { companies, jobs, testimonialResponses } from '../db/schema.js';
+import { createMediaTools } from '../media/ffmpeg.js';
 import { signedInCompany } from '../test/accounts.js';
 import { multipart } from '../test/clips.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { completedTestimonial } from '../test/testimonials.js';
 
 const run = promisify(execFile);
+const { probe } = createMediaTools({ ffmpegConcurrency: 2 });
 
 /** A one-colour PNG of the given size, made once per machine (a 16000×16000 one compresses to ~780 KB). */
 async function png(size: string, color: string): Promise<Buffer> {
@@ -79,6 +80,8 @@ describe('logo pictures too big to decode', () => {
     const me = await signedInCompany(t);
     const res = await upload(me, wide);
     expect(res.statusCode, res.body).toBe(200);
+    // Decoded by the worker's logo job, not in the request.
+    expect(await logoJob(res.json().jobId)).toMatchObject({ phase: 'ready', errorReason: null });
     const key = (await logoKeyOf(me.companyId))!;
     expect(key).toMatch(/-1024\.png$/);
     const stored = await readStored(key);
@@ -86,13 +89,14 @@ describe('logo pictures too big to decode', () => {
     // Only the copy is kept.
     expect((await storedFiles(me.companyId)).filter((f) => String(f).includes('logo') && String(f).endsWith('.png'))).toEqual([path.join('logo', path.basename(key))]);
     // Pages and e-mails show the public address, which serves the copy.
-    const served = await t.app.inject({ method: 'GET', url: new URL(res.json().logo_url).pathname });
+    const publicUrl = (await me.get('/api/auth/settings')).json().company_logo_url as string;
+    const served = await t.app.inject({ method: 'GET', url: new URL(publicUrl).pathname });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(stored)).toBe(true);
 
     // The intro render uses it: the card has the (red) logo at the top.
-    await me.post('/api/auth/update-settings', { ...DEFAULT_VIDEO_STYLE, logo_url: res.json().logo_url, show_logo_in_videos: true, background_color: '#000000' });
+    await me.post('/api/auth/update-settings', { ...DEFAULT_VIDEO_STYLE, logo_url: publicUrl, show_logo_in_videos: true, background_color: '#000000' });
     const rendered = await renderIntro(me);
     expect(rendered.phase).toBe('ready');
     const { width, height } = (await probe(rendered.file)).video!;
@@ -102,7 +106,27 @@ describe('logo pictures too big to decode', () => {
     expect(stdout[1]).toBeLessThan(80);
   }, 180_000);
 
-  it('does not stall a render on a logo stored before the limits: a huge one is removed, a large one normalised on first use', async () => {
+  it('fails the logo job of a damaged picture (a valid header, then garbage) with logo_damaged, the logo unchanged', async () => {
+    const me = await signedInCompany(t);
+    const good = await upload(me, wide);
+    expect(await logoJob(good.json().jobId)).toMatchObject({ phase: 'ready' });
+    const before = await logoKeyOf(me.companyId);
+    // The signature and the IHDR chunk of a real PNG (the header check passes), then no picture at all.
+    const damaged = Buffer.concat([wide.subarray(0, 33), Buffer.alloc(4000, 0x5a)]);
+    const res = await upload(me, damaged);
+    expect(res.statusCode, res.body).toBe(200);
+    const job = await logoJob(res.json().jobId);
+    expect(job).toMatchObject({ phase: 'failed', errorReason: 'logo_damaged', attempts: 1 });
+    const seen = (await me.get(`/api/jobs/${job.id}`)).json();
+    expect(seen.error).toEqual({ reason: 'logo_damaged', params: {}, message: 'This image is damaged or incomplete. Please select another file.' });
+    expect(await logoKeyOf(me.companyId)).toBe(before);
+    expect(await t.ctx.storage.head(String((job.params as { sourceKey: string }).sourceKey))).toBeNull();
+    // Not tried again: another file is needed.
+    expect((await me.post(`/api/jobs/${job.id}/retry`)).statusCode).toBe(409);
+    expect((await storedFiles(me.companyId)).filter((f) => String(f).startsWith(`logo${path.sep}`) && !String(f).endsWith('.meta.json'))).toEqual([path.join('logo', path.basename(before!))]);
+  }, 60_000);
+
+  it('does not stall a render on a logo stored before the limits: a huge one is removed, a large one normalised by the render that uses it', async () => {
     const me = await signedInCompany(t);
     await me.post('/api/auth/update-settings', { ...DEFAULT_VIDEO_STYLE, show_logo_in_videos: true });
     // As an upload before this fix stored them: the file itself, under its content hash.
@@ -119,14 +143,27 @@ describe('logo pictures too big to decode', () => {
     const legacyWide = `companies/${me.companyId}/logo/fedcba9876543210.png`;
     await t.ctx.storage.put(legacyWide, wide, 'image/png');
     await t.ctx.db.update(companies).set({ logoKey: legacyWide }).where(eq(companies.id, me.companyId));
+    // The public address serves it as stored (an API process decodes nothing)…
     const served = await t.app.inject({ method: 'GET', url: `/api/public/logo/${me.companyId}` });
     expect(served.statusCode).toBe(200);
-    expect(await pictureSize(served.rawPayload)).toEqual({ width: 1024, height: 341 });
-    expect(await logoKeyOf(me.companyId)).toMatch(/-1024\.png$/);
+    expect(served.rawPayload.equals(wide)).toBe(true);
+    expect(await logoKeyOf(me.companyId)).toBe(legacyWide);
+    // …and the worker's render that shows it normalises it, once.
+    expect((await renderIntro(me)).phase).toBe('ready');
+    const normalised = (await logoKeyOf(me.companyId))!;
+    expect(normalised).toMatch(/-1024\.png$/);
+    expect(await pictureSize(await readStored(normalised))).toEqual({ width: 1024, height: 341 });
     expect(await t.ctx.storage.head(legacyWide)).toBeNull();
   }, 180_000);
 
-  /** A paid, answered testimonial of `me`, and its intro rendered as the worker does. */
+  /** A logo job's row once it is over (the in-process worker runs it). */
+  async function logoJob(id: string) {
+    const row = async () => (await t.ctx.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+    await expect.poll(async () => (await row())?.phase, { timeout: 30_000, interval: 100 }).toMatch(/^(ready|failed|cancelled)$/);
+    return (await row())!;
+  }
+
+  /** A paid, answered testimonial of `me`, and its intro started through the API and rendered by the worker. */
   async function renderIntro(me: Me) {
     await t.ctx.db.update(companies).set({ credits: 5 }).where(eq(companies.id, me.companyId));
     const tm = await completedTestimonial(t, me);
@@ -135,8 +172,12 @@ describe('logo pictures too big to decode', () => {
       .poll(async () => (await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, tm.id)))[0]?.videoKey, { timeout: 60_000, interval: 300 })
       .toBeTruthy();
     const [response] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, tm.id));
-    await renderOutput(t.ctx, { kind: 'intro', jobKey: crypto.randomUUID(), companyId: me.companyId, requestId: tm.id, responseId: response!.id, language: 'en' });
-    const [row] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.id, response!.id));
-    return { phase: row?.renderState.intro?.phase, file: path.join(t.config.mediaDir, row?.modifiedKey ?? 'missing') };
+    const started = await me.post(`/api/testimonials/response/${response!.id}/generate-modified/intro`, { language: 'en' });
+    expect(started.statusCode, started.body).toBe(202);
+    const jobId = String(started.json().jobId);
+    const job = async () => (await t.ctx.db.select().from(jobs).where(eq(jobs.id, jobId)))[0];
+    await expect.poll(async () => (await job())?.phase, { timeout: 120_000, interval: 300 }).toMatch(/^(ready|failed|cancelled)$/);
+    const row = await job();
+    return { phase: row?.phase, file: path.join(t.config.mediaDir, row?.outputKey ?? 'missing') };
   }
 });

@@ -10,9 +10,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, testimonialResponses, transcriptionJobs, transcriptions } from '../db/schema.js';
+import { companies, jobs, testimonialResponses, transcriptions } from '../db/schema.js';
 import { jobRegistry } from '../jobs/registry.js';
 import { TRANSCRIPTION_LIMITS } from '../modules/transcription/transcription.service.js';
 import { signedInCompany } from '../test/accounts.js';
@@ -36,8 +36,12 @@ async function paidAnswers(t: TestApp, company: Company, count: number): Promise
 
 const force = (company: Company, responseId: string) => company.post(`/api/testimonials/response/${responseId}/transcribe`, { force: true });
 
+/** The company's transcription jobs (rows of `jobs`). */
 async function jobsOf(t: TestApp, companyId: string) {
-  return t.ctx.db.select().from(transcriptionJobs).where(eq(transcriptionJobs.companyId, companyId));
+  return t.ctx.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), inArray(jobs.kind, ['transcription', 'merged_transcription'])));
 }
 
 describe('forced transcription: limited per company, and run only by the worker (pocketsphinx)', () => {
@@ -85,19 +89,24 @@ describe('forced transcription: limited per company, and run only by the worker 
     expect(new Set(again.map((r) => r.json().jobId))).toEqual(new Set([accepted[0]!.json().jobId]));
     expect(await jobsOf(t, company.companyId)).toHaveLength(TRANSCRIPTION_LIMITS.running);
 
-    // Nothing ran in the API process, even given time: no engine, no transcription.
+    // Nothing ran in the API process, even given time: no engine, no transcription; the jobs wait.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await engineRuns()).toBe(0);
+    for (const reply of accepted) {
+      expect((await company.get(`/api/jobs/${reply.json().jobId}`)).json()).toMatchObject({ kind: 'transcription', phase: 'queued', progress: 0 });
+      expect((await company.get(`/api/testimonials/transcription-job/${reply.json().jobId}/status`)).json()).toEqual({ status: 'queued', merged_url: null, error: null });
+    }
     expect(await t.ctx.db.select().from(transcriptions).where(inArray(transcriptions.responseId, answers))).toEqual([]);
 
     // A worker takes the jobs: the engine runs there, once per accepted job, and the cues are stored.
     await t.ctx.queue.work(jobRegistry(t.ctx), { concurrency: 2, pollIntervalMs: 100 });
     await expect
-      .poll(async () => (await jobsOf(t, company.companyId)).map((j) => j.status).sort(), { timeout: 60_000, interval: 250 })
-      .toEqual(Array(TRANSCRIPTION_LIMITS.running).fill('done'));
+      .poll(async () => (await jobsOf(t, company.companyId)).map((j) => j.phase).sort(), { timeout: 60_000, interval: 250 })
+      .toEqual(Array(TRANSCRIPTION_LIMITS.running).fill('ready'));
     expect(await engineRuns()).toBe(TRANSCRIPTION_LIMITS.running);
     const stored = await t.ctx.db.select().from(transcriptions).where(inArray(transcriptions.responseId, answers));
     expect(stored).toHaveLength(TRANSCRIPTION_LIMITS.running);
+    for (const reply of accepted) expect((await company.get(`/api/jobs/${reply.json().jobId}`)).json()).toMatchObject({ phase: 'ready', progress: 100, error: null });
     const status = await company.get(`/api/testimonials/transcription-job/${accepted[0]!.json().jobId}/status`);
     expect(JSON.parse(status.json().merged_url)).toEqual([expect.objectContaining({ responseId: acceptedAnswer, transcription: [expect.objectContaining({ start: 0.1, text: 'hello' })], error: null })]);
   }, 120_000);
@@ -109,7 +118,7 @@ describe('forced transcription: limited per company, and run only by the worker 
     for (const id of answers.slice(0, left)) {
       const reply = await force(company, id);
       expect(reply.statusCode, reply.body).toBe(202);
-      await expect.poll(async () => (await jobsOf(t, company.companyId)).every((j) => j.status === 'done'), { timeout: 60_000, interval: 250 }).toBe(true);
+      await expect.poll(async () => (await jobsOf(t, company.companyId)).every((j) => j.phase === 'ready'), { timeout: 60_000, interval: 250 }).toBe(true);
     }
     const runsBefore = await engineRuns();
     const over = await force(company, answers[7]!);
@@ -161,7 +170,7 @@ describe('forced transcription with a paid service (TRANSCRIBE_URL): no call fro
 
     await t.ctx.queue.work(jobRegistry(t.ctx), { concurrency: 2, pollIntervalMs: 100 });
     await expect
-      .poll(async () => (await jobsOf(t, company.companyId)).every((j) => j.status === 'done'), { timeout: 60_000, interval: 250 })
+      .poll(async () => (await jobsOf(t, company.companyId)).every((j) => j.phase === 'ready'), { timeout: 60_000, interval: 250 })
       .toBe(true);
     expect(calls).toBe(TRANSCRIPTION_LIMITS.running);
   }, 120_000);

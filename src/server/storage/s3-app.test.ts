@@ -187,6 +187,10 @@ describe("the app on S3 storage (upload, transcode, paid playback through presig
       headers: { ...form.headers, ...me.headers },
     });
     expect(upload.statusCode, upload.body).toBe(200);
+    // The logo job (the in-process worker) stores the normalised copy and points the company at it.
+    await expect
+      .poll(async () => (await t.ctx.db.select().from(companies).where(eq(companies.id, me.companyId)))[0]?.logoKey, { timeout: 30_000, interval: 100 })
+      .toBeTruthy();
     const [company] = await t.ctx.db
       .select()
       .from(companies)

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_ERROR_KEYS, ERROR_CODES } from '../../contract/errors.js';
 import en from './en.json';
 import fr from './fr.json';
+import mailEn from './mail.en.json';
+import mailFr from './mail.fr.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -42,5 +44,17 @@ describe('translations', () => {
       expect(enKeys.has(`errors.codes.${code}`), code).toBe(true);
       expect(frKeys.has(`errors.codes.${code}`), code).toBe(true);
     }
+  });
+});
+
+/** The e-mail texts: the `mail` namespace, in files of their own so the browser bundle does not carry them. */
+describe('e-mail translations (mail.en.json, mail.fr.json)', () => {
+  const enKeys = flatten(mailEn as Tree);
+  const frKeys = flatten(mailFr as Tree);
+
+  it('has the same keys, no empty string and the same placeholders in English and French', () => {
+    expect([...frKeys.keys()].sort()).toEqual([...enKeys.keys()].sort());
+    for (const [key, value] of [...enKeys, ...frKeys]) expect(value.trim(), key).not.toBe('');
+    for (const [key, value] of enKeys) expect(placeholders(frKeys.get(key) ?? ''), key).toEqual(placeholders(value));
   });
 });

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { REFRESH_TOKEN_HEADER } from '../../contract/api/auth.schema.js';
 import { API, isPublicApiPath } from '../../contract/api/paths.js';
 import type { HttpMethod } from '../../contract/api/paths.js';
+import type { TErrorParams } from '../../contract/error-reasons.js';
 import type { TAuthErrorKey, TErrorCode } from '../../contract/errors.js';
 import { paths } from './paths';
 import { clearSession, getRefreshToken, getToken, updateTokens } from './session';
@@ -35,6 +36,9 @@ export class ApiError extends Error {
   readonly code: TErrorCode;
   readonly errorKey: TAuthErrorKey | undefined;
   readonly field: string | undefined;
+  /** The server's reason key (contract/error-reasons.ts), translated under `errors.reasons.<reason>`. */
+  readonly reason: string | undefined;
+  readonly params: TErrorParams;
 
   constructor(options: {
     status: number;
@@ -42,6 +46,8 @@ export class ApiError extends Error {
     message: string;
     errorKey?: TAuthErrorKey;
     field?: string;
+    reason?: string;
+    params?: TErrorParams;
   }) {
     super(options.message);
     this.name = 'ApiError';
@@ -49,6 +55,8 @@ export class ApiError extends Error {
     this.code = options.code;
     this.errorKey = options.errorKey;
     this.field = options.field;
+    this.reason = options.reason;
+    this.params = options.params ?? {};
   }
 }
 
@@ -112,6 +120,7 @@ async function toApiError(response: Response): Promise<ApiError> {
       message: parsed.data.error,
       ...(parsed.data.errorKey ? { errorKey: parsed.data.errorKey } : {}),
       ...(parsed.data.field ? { field: parsed.data.field } : {}),
+      ...(parsed.data.reason ? { reason: parsed.data.reason, params: parsed.data.params ?? {} } : {}),
     });
   }
   return new ApiError({

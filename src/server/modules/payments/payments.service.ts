@@ -219,7 +219,7 @@ export const notYourTestCheckout = () =>
     message: 'This test payment was opened by another account or in another browser. Start the purchase again from your dashboard.',
   });
 export const closedTestCheckout = () =>
-  new AppError('invalid_data', { message: 'This test payment was cancelled or has expired: it can no longer be paid. Start a new purchase.', status: 409 });
+  new AppError('conflict', { reason: 'checkout_closed' });
 
 /**
  * The test-mode page's buttons, for the browser that opened the checkout (its proof cookie): Pay moves

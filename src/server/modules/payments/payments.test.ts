@@ -69,6 +69,10 @@ describe('test-mode checkout (no Stripe keys)', () => {
     const late = await t.app.inject({ method: 'POST', url: `${path}/pay`, headers: { ...headers, accept: 'text/html' }, payload: '' });
     expect(late.statusCode).toBe(409);
     expect(late.body).toContain('was cancelled');
+    // The same refusal for a client that asks for JSON: the conflict code and its reason.
+    const lateJson = await t.app.inject({ method: 'POST', url: `${path}/pay`, headers, payload: '' });
+    expect(lateJson.statusCode).toBe(409);
+    expect(lateJson.json()).toMatchObject({ code: 'conflict', reason: 'checkout_closed', error: expect.stringMatching(/cancelled or has expired/) });
     expect(await credits(t, me.companyId)).toBe(1);
     const unknown = await me.post('/api/payment/checkout-session', { priceId: 'price_gold' });
     expect(unknown.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
-import { QUESTION_IN_USE_MARKER, type TQuestion } from '../../../contract/api/questions.schema.js';
+import type { TQuestion } from '../../../contract/api/questions.schema.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, questions, requestQuestions } from '../../db/schema.js';
@@ -66,10 +66,8 @@ export async function deleteQuestion(ctx: AppContext, input: { companyId: string
     const row = await findOwned(tx, input.companyId, input.id);
     const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(requestQuestions).where(eq(requestQuestions.questionId, input.id));
     if ((used?.n ?? 0) > 0) {
-      throw new AppError('invalid_data', {
-        status: 409,
-        message: `This question cannot be deleted because it is ${QUESTION_IN_USE_MARKER} in existing testimonial requests or testimonial responses.`,
-      });
+      // The reason's English message contains QUESTION_IN_USE_MARKER, which older clients look for.
+      throw new AppError('conflict', { reason: 'question_in_use' });
     }
     await tx.delete(questions).where(eq(questions.id, input.id));
     await tx

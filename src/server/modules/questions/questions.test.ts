@@ -121,6 +121,7 @@ describe('questions', () => {
     expect(sent.statusCode, sent.body).toBe(201);
     const res = await me.post('/api/questions/delete', { id: q!.id, company_id: me.companyId });
     expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'conflict', reason: 'question_in_use' });
     expect(res.json().error).toContain('being used');
     expect(await list()).toHaveLength(1);
   });

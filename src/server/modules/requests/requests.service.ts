@@ -159,10 +159,10 @@ export async function remindRequest(ctx: AppContext, input: { companyId: string;
     if (!row || row.companyId !== input.companyId) throw new AppError('not_found', { message: 'This request does not exist or was deleted.' });
     const status = effectiveStatus(row);
     if (status === 'completed') {
-      throw new AppError('invalid_data', { status: 409, message: 'This customer has already recorded their testimonial: no reminder needed.' });
+      throw new AppError('conflict', { reason: 'reminder_not_needed' });
     }
     if (status === 'expired') {
-      throw new AppError('invalid_data', { status: 409, message: 'This request has expired. Send a new request instead of a reminder.' });
+      throw new AppError('conflict', { reason: 'reminder_request_expired' });
     }
     if (row.lastReminderSent && Date.now() - row.lastReminderSent.getTime() < REMINDER_INTERVAL_MS) {
       const next = new Date(row.lastReminderSent.getTime() + REMINDER_INTERVAL_MS);

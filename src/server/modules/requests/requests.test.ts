@@ -103,12 +103,14 @@ describe('testimonial requests', () => {
     await t.ctx.db.update(testimonialRequests).set({ expiresAt: new Date(Date.now() - 1000), lastReminderSent: null }).where(eq(testimonialRequests.id, testimonial.id));
     const expired = await me.post(`/api/testimonials/request/${testimonial.id}/remind`, { company_id: me.companyId });
     expect(expired.statusCode).toBe(409);
+    expect(expired.json()).toMatchObject({ code: 'conflict', reason: 'reminder_request_expired' });
     expect(expired.json().error).toMatch(/expired/);
     expect((await me.get(`/api/testimonials/request-safe/${testimonial.id}?company_id=${me.companyId}`)).json().testimonial.status).toBe('expired');
 
     await t.ctx.db.update(testimonialRequests).set({ status: 'completed' }).where(eq(testimonialRequests.id, testimonial.id));
     const completed = await me.post(`/api/testimonials/request/${testimonial.id}/remind`, { company_id: me.companyId });
     expect(completed.statusCode).toBe(409);
+    expect(completed.json()).toMatchObject({ code: 'conflict', reason: 'reminder_not_needed' });
     expect(completed.json().error).toMatch(/already recorded/);
   });
 

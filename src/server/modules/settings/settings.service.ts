@@ -1,17 +1,23 @@
-import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
-import { LOGO_TOO_MANY_PIXELS_MESSAGE, type TProfileResponse, type TVideoStyleFields, type TVideoStyleSettings } from '../../../contract/api/settings.schema.js';
-import { LOGO_MAX_BYTES, LOGO_PIXEL_LIMITS } from '../../../contract/constants.js';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  LOGO_TOO_MANY_PIXELS_MESSAGE,
+  type TProfileResponse,
+  type TUploadLogoResponse,
+  type TVideoStyleFields,
+  type TVideoStyleSettings,
+} from '../../../contract/api/settings.schema.js';
+import { LOGO_MAX_BYTES } from '../../../contract/constants.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { companies, videoStyleSettings } from '../../db/schema.js';
+import { companies, jobs, videoStyleSettings } from '../../db/schema.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
-import { imageDimensions, normaliseLogo, withinLogoLimits } from '../../media/logo-image.js';
+import { imageDimensions, withinLogoLimits } from '../../media/logo-image.js';
+import { signMediaPath } from '../../media/signed-urls.js';
+import { abandonPendingObjects, confirmPendingObjects, reservePendingObjects } from '../../storage/pending-objects.js';
 import { findUserById, toUser } from '../auth/auth.service.js';
+import { enqueueJob } from '../jobs/jobs.service.js';
 
 /** The company logo's public address: logos are shown in e-mails and to customers, so they are not signed. */
 export function logoUrl(ctx: AppContext, company: { id: string; logoKey: string | null }): string | null {
@@ -79,7 +85,14 @@ export async function updateSettings(ctx: AppContext, companyId: string, fields:
       updatedAt: new Date(),
     })
     .where(eq(videoStyleSettings.companyId, companyId));
-  if (fields.logo_url === '') await ctx.db.update(companies).set({ logoKey: null, updatedAt: new Date() }).where(eq(companies.id, companyId));
+  if (fields.logo_url === '') {
+    await ctx.db.update(companies).set({ logoKey: null, updatedAt: new Date() }).where(eq(companies.id, companyId));
+    // A logo still being prepared is removed too: its job records nothing once cancelled.
+    await ctx.db
+      .update(jobs)
+      .set({ phase: 'cancelled', finishedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(jobs.companyId, companyId), eq(jobs.kind, 'logo'), inArray(jobs.phase, ['queued', 'running'])));
+  }
   return getSettings(ctx, companyId);
 }
 
@@ -113,131 +126,51 @@ export function sniffImage(head: Buffer): { type: string; extension: string } | 
   return null;
 }
 
-/**
- * Only the normalised copy of a logo is stored (a PNG at most LOGO_PIXEL_LIMITS.storedSide on its long
- * side), and renders, e-mails and pages all show it. Its key ends so; a key without it is a logo stored
- * before logos were normalised.
- */
-const NORMALISED_SUFFIX = `-${LOGO_PIXEL_LIMITS.storedSide}.png`;
-export const isNormalisedLogoKey = (key: string) => key.endsWith(NORMALISED_SUFFIX);
-
-/**
- * Decodes the image's first picture with ffmpeg into its normalised copy; null when it does not decode
- * cleanly (a valid header with cut or corrupt content). Call only on pictures within the limits.
- */
-async function normalisedCopy(ctx: AppContext, data: Buffer, extension: string): Promise<Buffer | null> {
-  await mkdir(ctx.tmpDir, { recursive: true });
-  const dir = await mkdtemp(path.join(ctx.tmpDir, 'logo-'));
-  try {
-    const file = path.join(dir, `logo.${extension}`);
-    const out = path.join(dir, 'normalised.png');
-    await writeFile(file, data);
-    await normaliseLogo(file, out);
-    const png = await readFile(out);
-    return png.length > 0 ? png : null;
-  } catch {
-    return null;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-const normalisedKey = (companyId: string, png: Buffer) => `companies/${companyId}/logo/${createHash('sha256').update(png).digest('hex').slice(0, 16)}${NORMALISED_SUFFIX}`;
-
 const DAMAGED_MESSAGE = 'This image is damaged or incomplete. Please select another file.';
 
-export async function saveLogo(ctx: AppContext, input: { companyId: string; data: Buffer }): Promise<{ logo_url: string }> {
+/**
+ * POST /api/auth/upload-logo. The file is checked from its first bytes and its header only (its kind,
+ * its size in pixels: a 16000×16000 PNG is 800 KB and 1 GB decoded), stored as it came, and a `logo`
+ * job queued in the transaction that keeps the stored file; the worker decodes it into the normalised
+ * copy that everything shows (logo.job.ts). The API process decodes nothing. The answer comes at once:
+ * `logo_url` is a signed address of the upload, for the settings screen to show while the job runs,
+ * and `jobId` the job to follow.
+ */
+export async function saveLogo(ctx: AppContext, input: { companyId: string; data: Buffer }): Promise<TUploadLogoResponse> {
   if (input.data.length > LOGO_MAX_BYTES) throw new AppError('payload_too_large', { message: 'File size must be less than 5MB' });
   const kind = sniffImage(input.data);
   if (!kind) throw new AppError('invalid_format', { message: 'Please select an image file (PNG, JPEG, WebP or GIF).' });
-  // The size in pixels before anything decodes it: a 16000×16000 PNG is 800 KB and 1 GB decoded.
   const size = imageDimensions(input.data, kind.extension);
   if (!size) throw new AppError('invalid_format', { message: DAMAGED_MESSAGE });
   if (!withinLogoLimits(size)) throw new AppError('invalid_format', { message: LOGO_TOO_MANY_PIXELS_MESSAGE });
-  const png = await normalisedCopy(ctx, input.data, kind.extension);
-  if (!png) throw new AppError('invalid_format', { message: DAMAGED_MESSAGE });
-  const c = await company(ctx, input.companyId);
-  const key = normalisedKey(input.companyId, png);
-  await ctx.storage.put(key, png, 'image/png');
-  await ctx.db.update(companies).set({ logoKey: key, updatedAt: new Date() }).where(eq(companies.id, input.companyId));
-  if (c.logoKey && c.logoKey !== key) await ctx.storage.delete(c.logoKey).catch(() => undefined);
-  return { logo_url: logoUrl(ctx, { id: c.id, logoKey: key })! };
-}
-
-async function readAll(stream: Readable, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > limit) {
-      stream.destroy();
-      return null;
-    }
-    chunks.push(chunk as Buffer);
+  await company(ctx, input.companyId);
+  const sourceKey = `companies/${input.companyId}/logo/upload-${randomUUID()}.${kind.extension}`;
+  // Recorded before the upload: should this process die before the commit, another removes the object.
+  await reservePendingObjects(ctx.db, ctx.processId, [sourceKey]);
+  let jobId: string;
+  try {
+    await ctx.storage.put(sourceKey, input.data, kind.type);
+    jobId = await ctx.database.transaction(async (executeSql, tx) => {
+      await confirmPendingObjects(tx, [sourceKey]);
+      const job = await enqueueJob(ctx, { tx, executeSql }, { companyId: input.companyId, kind: 'logo', params: { sourceKey } });
+      return job.id;
+    });
+  } catch (error) {
+    await abandonPendingObjects(ctx.db, ctx.storage, [sourceKey]);
+    throw error;
   }
-  return Buffer.concat(chunks);
+  return { logo_url: `${ctx.config.appUrl}${signMediaPath(ctx.secrets.jwt, sourceKey)}`, jobId };
 }
 
 /**
- * A logo stored before logos were normalised (any size the upload allowed, up to 16000×16000 px)
- * turned into its normalised copy, once, on its first use (a render, the public address); the original
- * is then deleted. One beyond today's pixel limits is removed instead: decoding it would stall whatever
- * shows it, so the settings show no logo and the owner uploads one again. One that does not decode is
- * shown nowhere (and kept, in case the failure passes).
+ * The company's logo as stored, for its public address: the normalised copy, or a logo stored before
+ * logos were normalised as it is (its kind was checked when it was uploaded; a render normalises it in
+ * the worker). Nothing is decoded here.
  */
-async function normaliseStoredLogo(ctx: AppContext, companyId: string, oldKey: string): Promise<string | null> {
-  const head = await ctx.storage.head(oldKey);
-  if (!head) return null;
-  const data = await readAll(await ctx.storage.get(oldKey), LOGO_MAX_BYTES);
-  const kind = data ? sniffImage(data) : null;
-  const size = data && kind ? imageDimensions(data, kind.extension) : null;
-  const onlyIfStill = and(eq(companies.id, companyId), eq(companies.logoKey, oldKey));
-  if (!data || !kind || !size || !withinLogoLimits(size)) {
-    const removed = await ctx.db.update(companies).set({ logoKey: null, updatedAt: new Date() }).where(onlyIfStill).returning({ id: companies.id });
-    if (removed.length) {
-      await ctx.storage.delete(oldKey).catch(() => undefined);
-      ctx.logger.warn({ companyId, key: oldKey, size }, 'A stored logo over the pixel limits was removed; the company must upload it again.');
-    }
-    return null;
-  }
-  const png = await normalisedCopy(ctx, data, kind.extension);
-  if (!png) {
-    ctx.logger.warn({ companyId, key: oldKey }, 'A stored logo does not decode; it is not shown.');
-    return null;
-  }
-  const key = normalisedKey(companyId, png);
-  await ctx.storage.put(key, png, 'image/png');
-  const moved = await ctx.db.update(companies).set({ logoKey: key, updatedAt: new Date() }).where(onlyIfStill).returning({ id: companies.id });
-  if (moved.length) {
-    await ctx.storage.delete(oldKey).catch(() => undefined);
-    return key;
-  }
-  // The logo changed meanwhile (a new upload, or another process normalised it first): use what is stored now.
-  const [now] = await ctx.db.select({ logoKey: companies.logoKey }).from(companies).where(eq(companies.id, companyId));
-  if (now?.logoKey !== key) await ctx.storage.delete(key).catch(() => undefined);
-  return now?.logoKey && isNormalisedLogoKey(now.logoKey) ? now.logoKey : null;
-}
-
-const normalising = new Map<string, Promise<string | null>>();
-
-/** The key of the company's normalised logo (normalising a stored one first if needed), or null. */
-export async function normalisedLogoKey(ctx: AppContext, company: { id: string; logoKey: string | null }): Promise<string | null> {
-  const key = company.logoKey;
-  if (!key) return null;
-  if (isNormalisedLogoKey(key)) return key;
-  let pending = normalising.get(key);
-  if (!pending) {
-    pending = normaliseStoredLogo(ctx, company.id, key).finally(() => normalising.delete(key));
-    normalising.set(key, pending);
-  }
-  return pending;
-}
-
 export async function readLogo(ctx: AppContext, companyId: string) {
   const [c] = await ctx.db.select({ logoKey: companies.logoKey }).from(companies).where(eq(companies.id, companyId));
-  const key = await normalisedLogoKey(ctx, { id: companyId, logoKey: c?.logoKey ?? null });
-  if (!key) return null;
-  const head = await ctx.storage.head(key);
+  if (!c?.logoKey) return null;
+  const head = await ctx.storage.head(c.logoKey);
   if (!head) return null;
-  return { stream: await ctx.storage.get(key), ...head };
+  return { stream: await ctx.storage.get(c.logoKey), ...head };
 }

@@ -1,20 +1,30 @@
 import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isFinalJobPhase, ZJob, type TJob } from '../../../contract/api/jobs.schema.js';
+import { ZUploadLogoResponse } from '../../../contract/api/settings.schema.js';
 import { DEFAULT_VIDEO_STYLE } from '../../../contract/constants.js';
-import { probe } from '../../media/ffmpeg.js';
+import { companies } from '../../db/schema.js';
+import { createMediaTools } from '../../media/ffmpeg.js';
 import { signedInCompany } from '../../test/accounts.js';
 import { multipart } from '../../test/clips.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { normaliseUploadedLogo } from './logo.job.js';
+
+/** The objects stored under a company's logo folder (local storage: without their metadata files). */
+const logoFilesIn = async (mediaDir: string, companyId: string) =>
+  (await readdir(path.join(mediaDir, 'companies', companyId, 'logo'))).filter((f) => !f.endsWith('.meta.json')).sort();
 
 describe('settings, profile and logo', () => {
   let t: TestApp;
   let png: Buffer;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ work: true });
     const file = path.join(os.tmpdir(), `vr-logo-${process.pid}.png`);
     await promisify(execFile)('ffmpeg', ['-hide_banner', '-y', '-f', 'lavfi', '-i', 'color=c=#6d28d9:s=120x60', '-frames:v', '1', file]);
     png = await readFile(file);
@@ -52,20 +62,56 @@ describe('settings, profile and logo', () => {
     }
   });
 
-  it('stores an uploaded logo, serves it publicly, uses it in settings, and refuses non-images and big files', async () => {
+  type Me = Awaited<ReturnType<typeof signedInCompany>>;
+  const logoFiles = (companyId: string) => logoFilesIn(t.config.mediaDir, companyId);
+  const logoKeyOf = async (companyId: string) => (await t.ctx.db.select({ logoKey: companies.logoKey }).from(companies).where(eq(companies.id, companyId)))[0]?.logoKey ?? null;
+
+  /** Follows a job through GET /api/jobs/{id} until it is over. */
+  async function follow(me: Me, id: string): Promise<TJob> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const res = await me.get(`/api/jobs/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const job = ZJob.parse(res.json());
+      if (isFinalJobPhase(job.phase)) return job;
+      if (Date.now() > deadline) throw new Error(`logo job ${id} still ${job.phase}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** The path and query of an absolute address of the app. */
+  const local = (url: string) => {
+    const { pathname, search } = new URL(url);
+    return pathname + search;
+  };
+
+  it('answers an upload at once with the file and its logo job; the worker stores the normalised copy, served publicly', async () => {
     const me = await signedInCompany(t);
     const res = await upload(me, png);
     expect(res.statusCode, res.body).toBe(200);
-    const { logo_url } = res.json();
-    expect(logo_url).toMatch(new RegExp(`^http://app\\.test/api/public/logo/${me.companyId}\\?v=`));
-    const served = await t.app.inject({ method: 'GET', url: logo_url.replace('http://app.test', '') });
+    const { logo_url, jobId } = ZUploadLogoResponse.parse(res.json());
+    // The file as uploaded, at a signed address, to show at once.
+    expect(logo_url).toMatch(new RegExp(`^http://app\\.test/files/companies/${me.companyId}/logo/upload-[0-9a-f-]+\\.png\\?exp=`));
+    const sourceKey = decodeURIComponent(new URL(logo_url).pathname.replace('/files/', ''));
+
+    const job = await follow(me, jobId);
+    expect(job).toMatchObject({ id: jobId, kind: 'logo', testimonialId: null, responseId: null, phase: 'ready', progress: 100, error: null, params: { sourceKey } });
+    const key = (await logoKeyOf(me.companyId))!;
+    expect(key).toBe(`companies/${me.companyId}/logo/${jobId}-1024.png`);
+    expect(job.outputUrl).toContain(`/files/companies/${me.companyId}/logo/${jobId}-1024.png?`);
+    // The upload is deleted once its job is over: only the normalised copy is kept.
+    expect(await t.ctx.storage.head(sourceKey)).toBeNull();
+
+    const publicUrl = `http://app.test/api/public/logo/${me.companyId}?v=${createHash('sha256').update(key).digest('hex').slice(0, 10)}`;
+    expect((await me.get('/api/auth/settings')).json().company_logo_url).toBe(publicUrl);
+    const served = await t.app.inject({ method: 'GET', url: local(publicUrl) });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     // What is stored and served is the normalised copy: a PNG of the same size (at most 1024 px), not the upload's bytes.
+    expect(served.rawPayload.equals(png)).toBe(false);
     const servedFile = path.join(os.tmpdir(), `vr-logo-served-${process.pid}.png`);
     await writeFile(servedFile, served.rawPayload);
-    expect((await probe(servedFile)).video).toMatchObject({ codec: 'png', width: 120, height: 60 });
-    expect((await me.get('/api/auth/settings')).json().company_logo_url).toBe(logo_url);
+    expect((await t.ctx.media.probe(servedFile)).video).toMatchObject({ codec: 'png', width: 120, height: 60 });
 
     const text = await upload(me, Buffer.from('<svg onload="alert(1)"></svg>'), 'image/svg+xml');
     expect(text.statusCode).toBe(400);
@@ -79,6 +125,23 @@ describe('settings, profile and logo', () => {
     expect((await me.get('/api/auth/settings')).json().company_logo_url).toBeNull();
   });
 
+  it('keeps the latest of two uploads, whichever job ends first, and replaces the logo before', async () => {
+    const me = await signedInCompany(t);
+    const first = ZUploadLogoResponse.parse((await upload(me, png)).json());
+    await follow(me, first.jobId);
+    const before = (await logoKeyOf(me.companyId))!;
+    const older = ZUploadLogoResponse.parse((await upload(me, png)).json());
+    const newer = ZUploadLogoResponse.parse((await upload(me, png)).json());
+    const [a, b] = await Promise.all([follow(me, older.jobId), follow(me, newer.jobId)]);
+    expect(b).toMatchObject({ phase: 'ready', outputUrl: expect.stringContaining(`${newer.jobId}-1024.png`) });
+    // The older one ended without touching the logo, and left nothing behind.
+    expect(a).toMatchObject({ phase: 'ready', outputUrl: null });
+    expect(await logoKeyOf(me.companyId)).toBe(`companies/${me.companyId}/logo/${newer.jobId}-1024.png`);
+    expect(await t.ctx.storage.head(`companies/${me.companyId}/logo/${older.jobId}-1024.png`)).toBeNull();
+    expect(await t.ctx.storage.head(before)).toBeNull();
+    expect(await logoFiles(me.companyId)).toEqual([`${newer.jobId}-1024.png`]);
+  });
+
   it('renames the company (unique without regard to case) and sets the mail language', async () => {
     const me = await signedInCompany(t, { companyName: 'Fleurs Dupont' });
     const other = await signedInCompany(t);
@@ -88,5 +151,94 @@ describe('settings, profile and logo', () => {
     const ok = await t.app.inject({ method: 'PUT', url: '/api/user/update-company', headers: me.headers, payload: { company_name: 'Fleurs & Co', mail_language: 'fr' } });
     expect(ok.json().user).toMatchObject({ company: { name: 'Fleurs & Co' }, mail_language: 'fr' });
     expect((await me.get('/api/user/profile')).json().user.company.name).toBe('Fleurs & Co');
+  });
+});
+
+/**
+ * An API process (ROLE=api) runs no media tool but ffprobe (issue 16): its logo upload stores the file
+ * and queues the job, and decodes nothing; neither does the logo's public address, even for a logo
+ * stored before logos were normalised.
+ */
+describe('the logo in an API process', () => {
+  let t: TestApp;
+  let png: Buffer;
+  const ffmpegRuns: string[][] = [];
+  beforeAll(async () => {
+    // The database is the test's own (DATABASE_URL only satisfies ROLE=api's configuration); no workers run.
+    t = await createTestApp({ env: { ROLE: 'api', DATABASE_URL: 'postgres://unused@127.0.0.1:9/unused', JWT_SECRET: 'j'.repeat(40) } });
+    expect(t.config.role).toBe('api');
+    t.ctx.media = {
+      ...t.ctx.media,
+      runFfmpeg: async (args) => {
+        ffmpegRuns.push(args);
+        throw new Error('an API process runs no ffmpeg');
+      },
+    };
+    const file = path.join(os.tmpdir(), `vr-logo-api-${process.pid}.png`);
+    await promisify(execFile)('ffmpeg', ['-hide_banner', '-y', '-f', 'lavfi', '-i', 'color=c=#16a34a:s=90x30', '-frames:v', '1', file]);
+    png = await readFile(file);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const upload = (me: Awaited<ReturnType<typeof signedInCompany>>, content: Buffer) => {
+    const form = multipart([{ name: 'logo', filename: 'logo.png', content, type: 'image/png' }]);
+    return t.app.inject({ method: 'POST', url: '/api/auth/upload-logo', ...form, headers: { ...form.headers, ...me.headers } });
+  };
+  const logoFiles = (companyId: string) => logoFilesIn(t.config.mediaDir, companyId);
+  const logoKeyOf = async (companyId: string) => (await t.ctx.db.select({ logoKey: companies.logoKey }).from(companies).where(eq(companies.id, companyId)))[0]?.logoKey ?? null;
+
+  it('stores the upload and queues its job without running ffmpeg; the worker makes it the logo', async () => {
+    const me = await signedInCompany(t);
+    const res = await upload(me, png);
+    expect(res.statusCode, res.body).toBe(200);
+    const { logo_url, jobId } = ZUploadLogoResponse.parse(res.json());
+    expect(ffmpegRuns).toEqual([]);
+    // The file as uploaded is served at its signed address, byte for byte; no normalised copy exists yet.
+    const source = await t.app.inject({ method: 'GET', url: new URL(logo_url).pathname + new URL(logo_url).search });
+    expect(source.statusCode).toBe(200);
+    expect(source.headers['content-type']).toBe('image/png');
+    expect(source.rawPayload.equals(png)).toBe(true);
+    expect(await logoFiles(me.companyId)).toEqual([path.basename(new URL(logo_url).pathname)]);
+    expect(await logoKeyOf(me.companyId)).toBeNull();
+    expect((await me.get('/api/auth/settings')).json().company_logo_url).toBeNull();
+    const queued = ZJob.parse((await me.get(`/api/jobs/${jobId}`)).json());
+    expect(queued).toMatchObject({ kind: 'logo', phase: 'queued', testimonialId: null });
+    const [message] = (await t.ctx.database.transaction((executeSql) => executeSql("select data from pgboss.job where name = 'normalise-logo'"))).rows as { data: { jobId: string } }[];
+    expect(message?.data.jobId).toBe(jobId);
+
+    // A worker (here the registry's handler itself, with real ffmpeg) takes the job.
+    await normaliseUploadedLogo({ ...t.ctx, media: createMediaTools(t.config) }, jobId, { attempt: 0 });
+    expect(ZJob.parse((await me.get(`/api/jobs/${jobId}`)).json())).toMatchObject({ phase: 'ready', error: null });
+    expect(await logoKeyOf(me.companyId)).toBe(`companies/${me.companyId}/logo/${jobId}-1024.png`);
+    expect(await logoFiles(me.companyId)).toEqual([`${jobId}-1024.png`]);
+    expect(ffmpegRuns).toEqual([]);
+  });
+
+  it('serves a logo stored before logos were normalised as it is, decoding nothing', async () => {
+    const me = await signedInCompany(t);
+    const legacy = `companies/${me.companyId}/logo/0123456789abcdef.png`;
+    await t.ctx.storage.put(legacy, png, 'image/png');
+    await t.ctx.db.update(companies).set({ logoKey: legacy }).where(eq(companies.id, me.companyId));
+    const served = await t.app.inject({ method: 'GET', url: `/api/public/logo/${me.companyId}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png)).toBe(true);
+    expect(await logoKeyOf(me.companyId)).toBe(legacy);
+    expect(ffmpegRuns).toEqual([]);
+  });
+
+  it('cancels a logo still being prepared when the company removes its logo', async () => {
+    const me = await signedInCompany(t);
+    const { logo_url, jobId } = ZUploadLogoResponse.parse((await upload(me, png)).json());
+    const saved = await me.post('/api/auth/update-settings', { ...DEFAULT_VIDEO_STYLE, logo_url: '' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(ZJob.parse((await me.get(`/api/jobs/${jobId}`)).json()).phase).toBe('cancelled');
+    // The worker then finds nothing to do, and deletes the upload.
+    await normaliseUploadedLogo({ ...t.ctx, media: createMediaTools(t.config) }, jobId, { attempt: 0 });
+    expect(await logoKeyOf(me.companyId)).toBeNull();
+    expect(await t.ctx.storage.head(decodeURIComponent(new URL(logo_url).pathname.replace('/files/', '')))).toBeNull();
+    expect(ffmpegRuns).toEqual([]);
   });
 });

@@ -37,16 +37,18 @@ function tokenOutsideForm(request: FastifyRequest): string | undefined {
 /** 429 once an address has sent its hour's worth of bytes (the page retries after Retry-After). */
 function overBudget(reply: FastifyReply, retryAfterSeconds: number): AppError {
   reply.header('retry-after', retryAfterSeconds);
-  return new AppError('rate_limited', {
-    message: 'Too many videos have been sent from your connection in the last hour. Please wait a little and try again.',
-    errorKey: 'rateLimited',
-  });
+  return new AppError('rate_limited', { reason: 'upload_budget_exhausted', errorKey: 'rateLimited' });
 }
 
 /** The customer's calls: no credentials, limited per address against token guessing and abuse. */
 export function submissionsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tooLarge = (index: number) =>
+      new AppError('payload_too_large', {
+        reason: 'answer_too_large',
+        params: { answer: index + 1, megabytes: Math.round(ctx.config.uploadMaxBytes / 1048576) },
+      });
 
     app.get(
       API.public.validate.route,
@@ -71,7 +73,7 @@ export function submissionsRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         if (!request.isMultipart()) {
-          throw new AppError('unsupported_media_type', { message: 'This call expects a multipart/form-data upload.' });
+          throw new AppError('unsupported_media_type', { reason: 'multipart_expected' });
         }
         // The token may come in a header or the address as well as in the form (the spec's field).
         const outside = tokenOutsideForm(request);
@@ -95,23 +97,20 @@ export function submissionsRoutes(ctx: AppContext) {
               continue;
             }
             if (part.fieldname !== SAVE_VIDEO_FIELD) {
-              throw new AppError('invalid_data', { message: `Unexpected file field '${part.fieldname}'.` });
+              throw new AppError('invalid_data', { reason: 'unexpected_file_field', params: { field: part.fieldname.slice(0, 100) } });
             }
             const token = fields.token ?? outside;
             if (token === undefined) {
-              throw new AppError('missing_fields', {
-                message: `The link's token must come before the videos: send the 'token' field first, or the ${TOKEN_HEADER} header.`,
-                field: 'token',
-              });
+              throw new AppError('missing_fields', { reason: 'token_before_videos', field: 'token' });
             }
             link ??= await openUpload(ctx, token, fields.testimonialId);
             if (link.token !== token) throw invalidLink();
             if (files.length >= link.questionCount) {
-              throw new AppError('invalid_data', { message: 'There are more recordings than questions in this request.' });
+              throw new AppError('invalid_data', { reason: 'too_many_recordings' });
             }
             const index = videoFileIndex(part.filename) ?? files.length;
             if (index >= link.questionCount || files.some((f) => f.index === index)) {
-              throw new AppError('invalid_data', { message: 'Each recording must belong to one question.' });
+              throw new AppError('invalid_data', { reason: 'recording_unmatched' });
             }
             const wait = budget.exhausted(client);
             if (wait !== null) throw overBudget(reply, wait);
@@ -131,12 +130,11 @@ export function submissionsRoutes(ctx: AppContext) {
                 },
               }),
               createWriteStream(file),
-            );
-            if (part.file.truncated) {
-              throw new AppError('payload_too_large', {
-                message: `Answer ${index + 1} is larger than ${Math.round(ctx.config.uploadMaxBytes / 1048576)} MB.`,
-              });
-            }
+            ).catch((error: unknown) => {
+              // The multipart reader stops a file at the size limit: the customer learns which answer.
+              throw (error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge(index) : error;
+            });
+            if (part.file.truncated) throw tooLarge(index);
             files.push({ index, path: file, size, sha256: hash.digest('hex') });
           }
           if (outside !== undefined) fields.token ??= outside;

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { and, asc, count, eq } from 'drizzle-orm';
 import {
-  INVALID_LINK_MESSAGE,
   SAVE_LIMITS,
   ZRequestToken,
   ZSaveTestimonialFields,
@@ -14,18 +13,30 @@ import { consentText, isConsentVersion } from '../../../contract/consent.js';
 import { RECORDING } from '../../../contract/constants.js';
 import type { AppContext } from '../../context.js';
 import { companies, consents, requestQuestions, testimonialRequests, testimonialResponses } from '../../db/schema.js';
-import { transcodeAnswerJob } from '../../jobs/definitions.js';
 import { jsonText } from '../../http/json-text.js';
+import { crashPoint } from '../../lib/crash-point.js';
 import { AppError } from '../../lib/errors.js';
 import { queueCompanyMail } from '../../mail/send.js';
 import { ANSWER_FRAME_LIMITS } from '../../media/answer-limits.js';
-import { probeUpload, readErrors, type ProbeResult } from '../../media/ffmpeg.js';
+import type { ProbeResult } from '../../media/ffmpeg.js';
 import { abandonPendingObjects, confirmPendingObjects, reservePendingObjects } from '../../storage/pending-objects.js';
+import { enqueueJob } from '../jobs/jobs.service.js';
 import { effectiveStatus } from '../requests/requests.service.js';
 import { logoUrl } from '../settings/settings.service.js';
 import { newTestimonialEmail } from './submissions.emails.js';
 
-export const invalidLink = () => new AppError('not_found', { message: `${INVALID_LINK_MESSAGE}. Please check the link in your e-mail.` });
+export const invalidLink = () => new AppError('not_found', { reason: 'link_invalid' });
+
+/** The request's language, which the customer's page speaks (also on a refused link). */
+const languageOf = (request: { language: string }) => (request.language === 'french' ? 'fr' : 'en');
+
+/** 410: the link's request expired. Carries the company and the request's language for the page. */
+const linkExpired = (request: { language: string }, company: { name: string }) =>
+  new AppError('invalid_data', { status: 410, reason: 'link_expired', params: { company: company.name, language: languageOf(request) } });
+
+/** 409: the customer already sent their answers (the row's state, not the data, refuses the call). */
+const alreadySent = (request: { language: string }) =>
+  new AppError('conflict', { reason: 'already_sent', params: { language: languageOf(request) } });
 
 async function findByToken(ctx: AppContext, token: string) {
   const [row] = await ctx.db
@@ -67,12 +78,8 @@ export async function validateToken(ctx: AppContext, token: string): Promise<str
   if (!found) throw invalidLink();
   // The status is computed on every call: a link expires by the clock, with no change announced.
   const status = effectiveStatus(found.request);
-  if (status === 'completed') {
-    throw new AppError('invalid_data', { status: 409, message: 'This testimonial has already been recorded and sent. Thank you!' });
-  }
-  if (status === 'expired') {
-    throw new AppError('invalid_data', { status: 410, message: `This link has expired. Please ask ${found.company.name} for a new one.` });
-  }
+  if (status === 'completed') throw alreadySent(found.request);
+  if (status === 'expired') throw linkExpired(found.request, found.company);
   let text = pendingLinkText.get(found);
   if (text === undefined) {
     text = jsonText(ZValidateTokenResponse, linkAnswer(ctx, found));
@@ -109,55 +116,29 @@ export interface UploadedAnswer {
 const VIDEO_CODECS = new Set(['vp8', 'vp9', 'h264', 'hevc', 'av1']);
 const AUDIO_CODECS = new Set(['opus', 'vorbis', 'aac', 'mp3']);
 
-type Lang = 'en' | 'fr';
-
-/** The customer sees these on the recording page, which speaks the request's language. */
-const answerMessages = {
-  unreadable: (n: number) => ({
-    en: `Answer ${n} is not a video we can read. Please record it again.`,
-    fr: `La réponse ${n} n'est pas une vidéo que nous savons lire. Merci de l'enregistrer à nouveau.`,
-  }),
-  noSound: (n: number) => ({
-    en: `Answer ${n} has no sound. Check that your microphone is allowed and record it again.`,
-    fr: `La réponse ${n} n'a pas de son. Vérifiez que votre micro est autorisé et enregistrez-la à nouveau.`,
-  }),
-  empty: (n: number) => ({
-    en: `Answer ${n} is empty. Please record it again.`,
-    fr: `La réponse ${n} est vide. Merci de l'enregistrer à nouveau.`,
-  }),
-  tooLong: (n: number) => ({
-    en: `Answer ${n} lasts more than ${RECORDING.maxSeconds} seconds; answers are limited to ${RECORDING.maxSeconds} seconds. Please record it again.`,
-    fr: `La réponse ${n} dure plus de ${RECORDING.maxSeconds} secondes ; une réponse est limitée à ${RECORDING.maxSeconds} secondes. Merci de l'enregistrer à nouveau.`,
-  }),
-  tooLarge: (n: number, w: number, h: number) => ({
-    en: `Answer ${n} has a picture of ${w}×${h} pixels, larger than we accept (at most ${ANSWER_FRAME_LIMITS.maxSide} pixels on a side, 3840×2160 in all). Please record it again with your camera's usual settings.`,
-    fr: `La réponse ${n} a une image de ${w}×${h} pixels, plus grande que ce que nous acceptons (au plus ${ANSWER_FRAME_LIMITS.maxSide} pixels de côté, 3840×2160 au total). Merci de l'enregistrer à nouveau avec les réglages habituels de votre caméra.`,
-  }),
-  incomplete: (n: number) => ({
-    en: `Answer ${n} did not arrive complete. Please send it again.`,
-    fr: `La réponse ${n} n'est pas arrivée entière. Merci de l'envoyer à nouveau.`,
-  }),
-};
-
-const refused = (lang: Lang, text: { en: string; fr: string }) => new AppError('invalid_format', { message: text[lang] });
+/** A recording refused: the reason (translated by the customer's page) names the answer, 1-based. */
+const refused = (
+  reason: 'answer_unreadable' | 'answer_no_sound' | 'answer_empty' | 'answer_too_long' | 'answer_frame_too_large' | 'answer_incomplete',
+  params: { answer: number } & Record<string, number>,
+) => new AppError('invalid_format', { reason, params });
 
 /**
  * A real video with sound, of an accepted kind, no longer than the limit (plus tolerance) as its
  * packets say, and with a frame of a sane size.
  */
-export function checkAnswer(p: ProbeResult & { tooManyPackets?: boolean }, answerNumber: number, lang: Lang = 'en'): { extension: 'webm' | 'mp4'; contentType: string } {
+export function checkAnswer(p: ProbeResult & { tooManyPackets?: boolean }, answerNumber: number): { extension: 'webm' | 'mp4'; contentType: string } {
   const isWebm = /matroska|webm/.test(p.formatName);
   const isMp4 = /mp4|mov/.test(p.formatName);
   if (!p.video || (!isWebm && !isMp4) || !VIDEO_CODECS.has(p.video.codec) || !(p.video.width > 0 && p.video.height > 0) || p.tooManyPackets) {
-    throw refused(lang, answerMessages.unreadable(answerNumber));
+    throw refused('answer_unreadable', { answer: answerNumber });
   }
-  if (!p.audio || !AUDIO_CODECS.has(p.audio.codec)) throw refused(lang, answerMessages.noSound(answerNumber));
+  if (!p.audio || !AUDIO_CODECS.has(p.audio.codec)) throw refused('answer_no_sound', { answer: answerNumber });
   const { width, height } = p.video;
   if (Math.max(width, height) > ANSWER_FRAME_LIMITS.maxSide || width * height > ANSWER_FRAME_LIMITS.maxPixels) {
-    throw refused(lang, answerMessages.tooLarge(answerNumber, width, height));
+    throw refused('answer_frame_too_large', { answer: answerNumber, width, height, maxSide: ANSWER_FRAME_LIMITS.maxSide });
   }
-  if (!(p.durationSeconds > 0)) throw refused(lang, answerMessages.empty(answerNumber));
-  if (p.durationSeconds > SAVE_LIMITS.maxDurationSeconds) throw refused(lang, answerMessages.tooLong(answerNumber));
+  if (!(p.durationSeconds > 0)) throw refused('answer_empty', { answer: answerNumber });
+  if (p.durationSeconds > SAVE_LIMITS.maxDurationSeconds) throw refused('answer_too_long', { answer: answerNumber, seconds: RECORDING.maxSeconds });
   return isWebm ? { extension: 'webm', contentType: 'video/webm' } : { extension: 'mp4', contentType: 'video/mp4' };
 }
 
@@ -178,9 +159,7 @@ export async function openUpload(ctx: AppContext, token: string, testimonialId: 
   if (!ZRequestToken.safeParse(token).success) throw invalidLink();
   const found = await findByToken(ctx, token);
   if (!found || (testimonialId !== undefined && found.request.id !== testimonialId)) throw invalidLink();
-  if (effectiveStatus(found.request) === 'expired') {
-    throw new AppError('invalid_data', { status: 410, message: `This link has expired. Please ask ${found.company.name} for a new one.` });
-  }
+  if (effectiveStatus(found.request) === 'expired') throw linkExpired(found.request, found.company);
   const [row] = await ctx.db.select({ n: count() }).from(requestQuestions).where(eq(requestQuestions.requestId, found.request.id));
   return { token, requestId: found.request.id, questionCount: Number(row?.n ?? 0) };
 }
@@ -202,9 +181,10 @@ function collectIndexed(fields: Record<string, string>, name: string): string[] 
 }
 
 /**
- * Stores a customer's answers. Every check happens before anything is written; the files are stored
- * and the rows written inside one transaction that holds the request's lock, and on any failure the
- * stored files are removed again. A retried identical submission returns the first one's result.
+ * Stores a customer's answers. Every check happens before anything is written; the files are uploaded
+ * (reserved as pending objects), then one short transaction holding the request's lock writes the rows,
+ * the consent, each answer's transcode job and the company's e-mail. On any failure, or for a retried
+ * identical submission (answered with the first one's result), the uploaded files are removed again.
  */
 export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise<TSaveTestimonialResponse> {
   const fields = ZSaveTestimonialFields.parse({
@@ -219,10 +199,10 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
 
   const byIndex = new Map(input.files.map((f) => [f.index, f]));
   if (input.files.length !== byIndex.size || input.files.some((f) => f.index >= fields.questionIds.length)) {
-    throw new AppError('invalid_data', { message: 'Each recording must belong to one question.' });
+    throw new AppError('invalid_data', { reason: 'recording_unmatched' });
   }
   fields.questionIds.forEach((_, i) => {
-    if (!byIndex.has(i)) throw new AppError('missing_fields', { message: `The recording of answer ${i + 1} is missing. Please try again.` });
+    if (!byIndex.has(i)) throw new AppError('missing_fields', { reason: 'answer_missing', params: { answer: i + 1 } });
   });
 
   const found = await findByToken(ctx, fields.token);
@@ -242,17 +222,17 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
       .orderBy(asc(testimonialResponses.orderPosition));
     return { success: true, testimonialId: request.id, responses: rows };
   };
-  const alreadyDone = () => new AppError('invalid_data', { status: 409, message: 'This testimonial has already been recorded and sent. Thank you!' });
+  const alreadyDone = () => alreadySent(request);
 
   if (request.status === 'completed') {
     if (request.submissionHash === fingerprint) return previous();
     throw alreadyDone();
   }
   if (effectiveStatus(request) === 'expired') {
-    throw new AppError('invalid_data', { status: 410, message: `This link has expired. Please ask ${found.company.name} for a new one.` });
+    throw linkExpired(request, found.company);
   }
   if (!isConsentVersion(fields.consentVersion)) {
-    throw new AppError('invalid_data', { message: 'The image-rights authorisation must be accepted.', field: 'consentVersion' });
+    throw new AppError('invalid_data', { reason: 'consent_required', field: 'consentVersion' });
   }
 
   const asked = await ctx.db
@@ -261,7 +241,7 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
     .where(eq(requestQuestions.requestId, request.id));
   const askedById = new Map(asked.map((q) => [q.id, q]));
   for (const id of fields.questionIds) {
-    if (!askedById.has(id)) throw new AppError('invalid_data', { message: 'One of the answers is for a question this request does not ask.', field: 'questionIds' });
+    if (!askedById.has(id)) throw new AppError('invalid_data', { reason: 'question_not_asked', field: 'questionIds' });
   }
 
   const answers: {
@@ -275,32 +255,34 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
   }[] = [];
   for (const [i, questionId] of fields.questionIds.entries()) {
     const file = byIndex.get(i)!;
-    const probed = await probeUpload(file.path, SAVE_LIMITS.maxDurationSeconds).catch(() => {
-      throw refused(lang, answerMessages.unreadable(i + 1));
+    const probed = await ctx.media.probeUpload(file.path, SAVE_LIMITS.maxDurationSeconds).catch(() => {
+      throw refused('answer_unreadable', { answer: i + 1 });
     });
-    const kind = checkAnswer(probed, i + 1, lang);
-    if ((await readErrors(file.path, 'packets')).length > 0) throw refused(lang, answerMessages.incomplete(i + 1));
+    const kind = checkAnswer(probed, i + 1);
+    // Read by ffprobe with the packets above: the API process runs no ffmpeg.
+    if (probed.errors.length > 0) throw refused('answer_incomplete', { answer: i + 1 });
     answers.push({ id: randomUUID(), questionId, file, probed, kind, bgColor: fields.bgColors[i]!, question: askedById.get(questionId)! });
   }
 
   const originalKey = (a: (typeof answers)[number]) =>
     `companies/${request.companyId}/requests/${request.id}/answers/${a.id}/original.${a.kind.extension}`;
   const keys = answers.map(originalKey);
-  const outcome: { value: 'saved' | 'duplicate' } = { value: 'saved' };
   // Recorded before any upload: should this process die before the commit, another removes the objects.
   await reservePendingObjects(ctx.db, ctx.processId, keys);
+  let outcome: 'saved' | 'duplicate';
   try {
-    await ctx.db.transaction(async (tx) => {
+    // The uploads first, outside the transaction: no upload streams while a row lock or a pooled
+    // connection is held.
+    for (const a of answers) await ctx.storage.put(originalKey(a), createReadStream(a.file.path), a.kind.contentType);
+    // Then one short transaction: the rows, the answers' transcode jobs and the company's e-mail commit
+    // together or not at all (the transactional outbox), so nothing is sent after the commit.
+    outcome = await ctx.database.transaction(async (executeSql, tx) => {
       const [locked] = await tx.select().from(testimonialRequests).where(eq(testimonialRequests.id, request.id)).for('update');
       if (!locked) throw invalidLink();
       if (locked.status === 'completed') {
-        if (locked.submissionHash === fingerprint) {
-          outcome.value = 'duplicate';
-          return;
-        }
+        if (locked.submissionHash === fingerprint) return 'duplicate' as const;
         throw alreadyDone();
       }
-      for (const a of answers) await ctx.storage.put(originalKey(a), createReadStream(a.file.path), a.kind.contentType);
       await confirmPendingObjects(tx, keys);
       await tx.insert(testimonialResponses).values(
         answers.map((a) => ({
@@ -316,7 +298,6 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
           durationSeconds: a.probed.durationSeconds,
           width: a.probed.video?.width ?? null,
           height: a.probed.video?.height ?? null,
-          renderState: { transcode: { phase: 'queued' as const, progress: 0, error: null, jobId: null, updatedAt: new Date().toISOString() } },
         })),
       );
       const now = new Date();
@@ -340,27 +321,36 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
           updatedAt: now,
         })
         .where(and(eq(testimonialRequests.id, request.id), eq(testimonialRequests.status, 'pending')));
+      for (const a of answers) {
+        await enqueueJob(ctx, { tx, executeSql }, { companyId: request.companyId, kind: 'transcode', requestId: request.id, responseId: a.id });
+      }
+      await queueCompanyMail(
+        { queue: ctx.queue, db: tx },
+        request.companyId,
+        (owner) =>
+          newTestimonialEmail({
+            lang: owner.lang,
+            brand: ctx.config.brandName,
+            to: owner.email,
+            firstname: owner.firstname,
+            customerName: fields.name,
+            answers: answers.length,
+            url: `${ctx.config.appUrl}/dashboard/testimonials/${request.id}`,
+          }),
+        { executeSql },
+      );
+      return 'saved' as const;
     });
   } catch (error) {
     await abandonPendingObjects(ctx.db, ctx.storage, keys);
     throw error;
   }
-  if (outcome.value === 'duplicate') {
+  // The reliability suite's crash right after the commit (TEST_CRASH_AFTER): the work is done anyway.
+  if (outcome === 'saved') crashPoint(ctx, 'submission-committed');
+  if (outcome === 'duplicate') {
+    // The first try committed: these copies of its files are not needed.
     await abandonPendingObjects(ctx.db, ctx.storage, keys);
     return previous();
   }
-
-  for (const a of answers) await ctx.queue.send(transcodeAnswerJob, { responseId: a.id }, { singletonKey: a.id });
-  await queueCompanyMail(ctx, request.companyId, (owner) =>
-    newTestimonialEmail({
-      lang: owner.lang,
-      brand: ctx.config.brandName,
-      to: owner.email,
-      firstname: owner.firstname,
-      customerName: fields.name,
-      answers: answers.length,
-      url: `${ctx.config.appUrl}/dashboard/testimonials/${request.id}`,
-    }),
-  );
   return { success: true, testimonialId: request.id, responses: answers.map((a) => ({ id: a.id, questionId: a.questionId })) };
 }

@@ -2,8 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consents, pendingObjects, testimonialRequests, testimonialResponses } from '../../db/schema.js';
-import { probe } from '../../media/ffmpeg.js';
+import { consents, jobs, pendingObjects, testimonialRequests, testimonialResponses } from '../../db/schema.js';
 import type { Storage } from '../../storage/storage.js';
 import { signedInCompany } from '../../test/accounts.js';
 import { makeClip, multipart } from '../../test/clips.js';
@@ -104,13 +103,15 @@ describe('customer submission', () => {
     const rows = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, r.id));
     for (const row of rows) {
       const file = path.join(t.config.mediaDir, row.videoKey!);
-      const info = await probe(file);
+      const info = await t.ctx.media.probe(file);
       expect(info.video?.codec).toBe('h264');
       expect(info.audio?.codec).toBe('aac');
       expect(info.durationSeconds).toBeGreaterThan(1.5);
       expect(info.durationSeconds).toBeLessThan(3.5);
-      expect(row.renderState.transcode?.phase).toBe('ready');
       expect(row.bgColor).toBe('#112233');
+      // Its transcode job, committed with the answer, is ready and names the video.
+      const [job] = await t.ctx.db.select().from(jobs).where(eq(jobs.responseId, row.id));
+      expect(job).toMatchObject({ kind: 'transcode', phase: 'ready', outputKey: row.videoKey, companyId: r.me.companyId });
     }
 
     const newTestimonialMail = async () => {
@@ -134,18 +135,39 @@ describe('customer submission', () => {
     expect(different.statusCode).toBe(409);
     expect(different.json().error).toMatch(/already been recorded/);
     expect(await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, r.id))).toHaveLength(1);
+    // One transcode job for the one answer: the retry and the refusal queued nothing.
+    expect(await t.ctx.db.select().from(jobs).where(eq(jobs.requestId, r.id))).toHaveLength(1);
+  });
+
+  it('answers two identical submissions sent at once with one result, and keeps only the files of the one that committed', async () => {
+    const r = await pendingRequest();
+    const answers = [{ questionId: r.q1, clip: clips.webm! }];
+    // Both pass the checks before either commits; the second finds the request completed under its lock.
+    const [a, b] = await Promise.all([save(r, answers), save(r, answers)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json()).toEqual(b.json());
+    const rows = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, r.id));
+    expect(rows.map((row) => row.id)).toEqual(a.json().responses.map((x: { id: string }) => x.id));
+    expect(await t.ctx.db.select().from(jobs).where(eq(jobs.requestId, r.id))).toHaveLength(1);
+    // Only the committed answer's upload is left in storage, and nothing is pending.
+    const dir = path.join(t.config.mediaDir, 'companies', r.me.companyId, 'requests', r.id, 'answers');
+    const originals = (await readdir(dir, { recursive: true })).filter((f) => /original\.webm$/.test(String(f)));
+    expect(originals.map(String), JSON.stringify(originals)).toEqual([path.join(rows[0]!.id, `original.webm`)]);
+    expect((await t.ctx.db.select().from(pendingObjects)).filter((p) => p.key.includes(r.id))).toEqual([]);
   });
 
   it.each([
-    // The request is in French: so is the message the customer reads.
-    ['a clip longer than 20 s', () => clips.long!, /dure plus de 20 secondes/],
-    ['a clip without sound', () => clips.silent!, /n'a pas de son/],
-    ['a text file named .webm', () => Buffer.from('this is not a video at all'), /pas une vidéo que nous savons lire/],
-  ])('refuses %s with a clear message in the request language and stores nothing', async (_name, clip, message) => {
+    // The reason names the answer; the customer's page shows it in the request's language (French here).
+    ['a clip longer than 20 s', () => clips.long!, { reason: 'answer_too_long', params: { answer: 1, seconds: 20 }, error: expect.stringMatching(/more than 20 seconds/) }],
+    ['a clip without sound', () => clips.silent!, { reason: 'answer_no_sound', params: { answer: 1 }, error: expect.stringMatching(/has no sound/) }],
+    ['a text file named .webm', () => Buffer.from('this is not a video at all'), { reason: 'answer_unreadable', params: { answer: 1 } }],
+    // Cut short on the way: its packets end early (found by ffprobe, the API process runs no ffmpeg).
+    ['a WebM cut short', () => clips.webm!.subarray(0, Math.floor(clips.webm!.length * 0.6)), { reason: 'answer_incomplete', params: { answer: 1 } }],
+  ])('refuses %s with a clear reason and stores nothing', async (_name, clip, refusal) => {
     const r = await pendingRequest();
     const res = await save(r, [{ questionId: r.q1, clip: clip() }]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'invalid_format', error: expect.stringMatching(message) });
+    expect(res.json()).toMatchObject({ code: 'invalid_format', ...refusal });
     const [request] = await t.ctx.db.select().from(testimonialRequests).where(eq(testimonialRequests.id, r.id));
     expect(request?.status).toBe('pending');
   });
@@ -200,6 +222,7 @@ describe('customer submission', () => {
     expect(request?.status).toBe('pending');
     expect(await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, r.id))).toHaveLength(0);
     expect(await t.ctx.db.select().from(consents).where(eq(consents.requestId, r.id))).toHaveLength(0);
+    expect(await t.ctx.db.select().from(jobs).where(eq(jobs.requestId, r.id))).toHaveLength(0);
     const dir = path.join(t.config.mediaDir, 'companies', r.me.companyId, 'requests', r.id);
     const leftovers = await readdir(dir, { recursive: true }).catch(() => []);
     expect(leftovers.filter((f) => String(f).includes('.'))).toEqual([]);

@@ -1,18 +1,31 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import { NO_CREDITS_MESSAGE, type TTestimonialRequest } from '../../../contract/api/testimonials.schema.js';
+import { NO_CREDITS_MESSAGE, type TTestimonialRequest, type TTestimonialResponse } from '../../../contract/api/testimonials.schema.js';
 import type { TTransaction } from '../../../contract/api/payment.schema.js';
 import type { AppContext } from '../../context.js';
 import { companies, creditTransactions, testimonialRequests, testimonialResponses } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { signMediaPath } from '../../media/signed-urls.js';
+import { latestJobs, toJob, type JobRow } from '../jobs/jobs.service.js';
 import { toRequestSafe } from '../requests/requests.service.js';
-import { latestRenderState } from '../studio/studio.service.js';
+import { ANSWER_RENDER_KINDS, newestJob, renderStateOf, TESTIMONIAL_RENDER_KINDS } from '../studio/studio.service.js';
 
 type RequestRow = typeof testimonialRequests.$inferSelect;
+type ResponseRow = typeof testimonialResponses.$inferSelect;
+
+/**
+ * The preparation of an answer's upload for playback, from its latest transcode job. An answer with a
+ * prepared video and no transcode job (data from before issue 16) is ready.
+ */
+function mediaState(ctx: AppContext, answer: ResponseRow, transcode: JobRow | undefined): NonNullable<TTestimonialResponse['media']> {
+  if (!transcode) return { jobId: null, phase: answer.videoKey ? 'ready' : 'queued', progress: answer.videoKey ? 100 : 0, error: null };
+  return { jobId: transcode.id, phase: transcode.phase, progress: transcode.progress, error: toJob(ctx, transcode).error };
+}
 
 /**
  * A testimonial with its answers. Media addresses are signed and short-lived, and only issued once
- * the testimonial is paid: an unpaid one reveals no media at all.
+ * the testimonial is paid: an unpaid one reveals no media at all. An answer's video and poster are its
+ * transcoded ones, null until its transcode is ready: the raw upload is never handed to a player. Render
+ * and preparation states come from the latest jobs of each answer and of the testimonial.
  */
 async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimonialRequest> {
   const url = (key: string | null) => (row.paid && key ? `${ctx.config.appUrl}${signMediaPath(ctx.secrets.jwt, key)}` : null);
@@ -21,6 +34,7 @@ async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimo
     .from(testimonialResponses)
     .where(eq(testimonialResponses.requestId, row.id))
     .orderBy(asc(testimonialResponses.orderPosition));
+  const latest = await latestJobs(ctx.db, row.id);
   return {
     ...toRequestSafe(row),
     submitted_at: row.submittedAt?.toISOString() ?? null,
@@ -32,8 +46,7 @@ async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimo
     testimonial_responses: responses.map((r) => ({
       id: r.id,
       question: { id: r.questionId, text: r.questionText },
-      // Until the transcode job finishes, the original upload plays (Chrome and Firefox read WebM).
-      video_url: url(r.videoKey ?? r.originalKey),
+      video_url: url(r.videoKey),
       modified_video_url: url(r.modifiedKey),
       intro_generated: r.introGenerated,
       has_subtitles: r.hasSubtitles,
@@ -41,9 +54,10 @@ async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimo
       short_video_url_original: url(r.shortOriginalKey),
       orderPosition: r.orderPosition,
       poster_url: url(r.posterKey),
-      render_state: latestRenderState(r.renderState),
+      render_state: renderStateOf(newestJob(latest, r.id, ANSWER_RENDER_KINDS)),
+      media: mediaState(ctx, r, latest.get(`${r.id}:transcode`)),
     })),
-    render_state: latestRenderState(row.renderState),
+    render_state: renderStateOf(newestJob(latest, null, TESTIMONIAL_RENDER_KINDS)),
   };
 }
 
@@ -86,7 +100,7 @@ export async function payForTestimonial(ctx: AppContext, companyId: string, id: 
       const [row] = await tx.select().from(testimonialRequests).where(and(eq(testimonialRequests.id, id), eq(testimonialRequests.companyId, companyId)));
       if (!row) throw new AppError('not_found', { message: 'This testimonial does not exist or was deleted.' });
       if (row.status !== 'completed') {
-        throw new AppError('invalid_data', { status: 409, message: 'This testimonial has not been recorded yet: there is nothing to unlock.' });
+        throw new AppError('conflict', { reason: 'nothing_to_unlock' });
       }
       const [company] = await tx.select({ credits: companies.credits }).from(companies).where(eq(companies.id, companyId));
       return { credits: company?.credits ?? 0 };

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../db/schema.js';
+import { companies, jobs } from '../../db/schema.js';
 import { signMediaPath } from '../../media/signed-urls.js';
 import { signedInCompany } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { completedTestimonial } from '../../test/testimonials.js';
+import { transcodeAnswer } from '../submissions/transcode.service.js';
 
 describe('pay to view, detail, media and transactions', () => {
   let t: TestApp;
@@ -16,6 +17,10 @@ describe('pay to view, detail, media and transactions', () => {
   });
 
   const setCredits = (companyId: string, credits: number) => t.ctx.db.update(companies).set({ credits }).where(eq(companies.id, companyId));
+  /** Runs the testimonial's transcode jobs through the worker's handler (this app runs no worker). */
+  const prepare = async (requestId: string) => {
+    for (const job of await t.ctx.db.select().from(jobs).where(eq(jobs.requestId, requestId))) await transcodeAnswer(t.ctx, job.id, { attempt: 0 });
+  };
 
   it('reveals no media before payment, spends one credit once, then serves signed media with ranges', async () => {
     const me = await signedInCompany(t);
@@ -32,21 +37,33 @@ describe('pay to view, detail, media and transactions', () => {
     // Paying again charges nothing.
     expect((await me.post(`/api/testimonials/pay/${tm.id}`)).json()).toEqual({ success: true, paid: true, credits: 0 });
 
+    // Paid, but not prepared yet: no raw upload is handed out, the answer says it is being prepared.
+    const preparing = (await me.get(`/api/testimonials/request/${tm.id}?company_id=${me.companyId}`)).json();
+    expect(preparing.testimonial.paid).toBe(true);
+    const [transcode] = await t.ctx.db.select().from(jobs).where(eq(jobs.requestId, tm.id));
+    expect(preparing.testimonial.testimonial_responses[0]).toMatchObject({ video_url: null, poster_url: null, media: { jobId: transcode!.id, phase: 'queued', progress: 0, error: null } });
+
+    await prepare(tm.id);
     const after = (await me.get(`/api/testimonials/request/${tm.id}?company_id=${me.companyId}`)).json();
-    expect(after.testimonial.paid).toBe(true);
+    expect(after.testimonial.testimonial_responses[0]).toMatchObject({ poster_url: expect.stringMatching(/^http/), media: { jobId: transcode!.id, phase: 'ready', progress: 100, error: null } });
     const videoUrl = new URL(after.testimonial.testimonial_responses[0].video_url);
     expect(videoUrl.pathname).toMatch(new RegExp(`^/files/companies/${me.companyId}/requests/${tm.id}/answers/`));
     const path = videoUrl.pathname + videoUrl.search;
 
     const full = await t.app.inject({ method: 'GET', url: path });
     expect(full.statusCode).toBe(200);
-    expect(full.headers['content-type']).toMatch(/^video\//);
+    expect(full.headers['content-type']).toBe('video/mp4'); // the transcoded answer, not the WebM upload
     const size = Number(full.headers['content-length']);
     expect(size).toBeGreaterThan(1000);
     const part = await t.app.inject({ method: 'GET', url: path, headers: { range: 'bytes=100-199' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${size}`);
     expect(part.rawPayload.length).toBe(100);
+
+    // An answer prepared before jobs existed (a video, no transcode job) is ready.
+    await t.ctx.db.delete(jobs).where(eq(jobs.requestId, tm.id));
+    const old = (await me.get(`/api/testimonials/request/${tm.id}?company_id=${me.companyId}`)).json();
+    expect(old.testimonial.testimonial_responses[0]).toMatchObject({ video_url: expect.stringMatching(/^http/), media: { jobId: null, phase: 'ready', progress: 100, error: null } });
 
     const ledger = (await me.get('/api/payment/list-transaction')).json();
     expect(ledger.map((x: { transaction_type: string }) => x.transaction_type).sort()).toEqual(['signup_bonus', 'testimonial_payment']);
@@ -58,6 +75,7 @@ describe('pay to view, detail, media and transactions', () => {
     const paid = await completedTestimonial(t, me);
     await setCredits(me.companyId, 5);
     await me.post(`/api/testimonials/pay/${paid.id}`);
+    await prepare(paid.id);
     const detail = (await me.get(`/api/testimonials/request/${paid.id}?company_id=${me.companyId}`)).json();
     const good = new URL(detail.testimonial.testimonial_responses[0].video_url);
     const key = decodeURIComponent(good.pathname.replace('/files/', ''));

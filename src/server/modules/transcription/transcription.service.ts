@@ -2,18 +2,38 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, asc, eq } from 'drizzle-orm';
-import type { TResponseTranscription, TTranscription } from '../../../contract/api/transcription.schema.js';
+import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { jobReasonMessage, type TJobKind } from '../../../contract/api/jobs.schema.js';
+import type { TResponseTranscription, TTranscription, TTranscriptionJobStatusResponse } from '../../../contract/api/transcription.schema.js';
 import { groupCues } from '../../../contract/subtitles.js';
 import type { AppContext } from '../../context.js';
-import { testimonialRequests, testimonialResponses, transcriptionJobs, transcriptions } from '../../db/schema.js';
-import type { ExecuteSql } from '../../db/client.js';
-import { transcribeMergedJob, transcribeResponseJob } from '../../jobs/definitions.js';
+import type { Db } from '../../db/client.js';
+import { companies, jobs, testimonialRequests, testimonialResponses, transcriptions } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { runFfmpeg } from '../../media/ffmpeg.js';
+import { completeJob, enqueueJob, JobFailure, runJob, type JobRow, type RunMeta } from '../jobs/jobs.service.js';
 import { assertLanguage, engineFor } from './engines.js';
 
 type ResponseRow = typeof testimonialResponses.$inferSelect;
+type Language = 'en' | 'fr';
+
+const TRANSCRIPTION_KINDS = ['transcription', 'merged_transcription'] as const satisfies readonly TJobKind[];
+
+/**
+ * Engine runs (pocketsphinx children, or paid TRANSCRIBE_URL calls) only ever happen in the worker's
+ * transcription jobs, and a company can start only so many: at most `running` unfinished at once and
+ * `perMinute` new ones a minute. A job not updated for `staleSeconds` (its worker died and the queue
+ * expired it) no longer counts, nor is it joined.
+ */
+export const TRANSCRIPTION_LIMITS = { running: 3, perMinute: 6, staleSeconds: 15 * 60 } as const;
+
+/** Longest answer the engine is given (an answer is at most 20 s; this bounds an original that lied). */
+export const TRANSCRIPTION_MAX_MINUTES = 10;
+
+export const TRANSCRIPTION_RATE_LIMITED_MESSAGE = 'Too many transcriptions are running for your company. Please wait a minute and try again.';
+
+type StartedJob = { jobId: string; status: 'queued' | 'processing' };
+
+const languageOf = (request: { language: string }): Language => (request.language === 'french' ? 'fr' : 'en');
 
 async function ownedPaidResponse(ctx: AppContext, companyId: string, responseId: string) {
   const [row] = await ctx.db
@@ -26,81 +46,59 @@ async function ownedPaidResponse(ctx: AppContext, companyId: string, responseId:
   return row;
 }
 
-/** Runs the engine on one answer and groups its words into subtitle cues. */
-async function runEngine(ctx: AppContext, response: ResponseRow, language: 'en' | 'fr'): Promise<TTranscription> {
-  const engine = engineFor(ctx.config);
-  assertLanguage(engine, language);
-  await mkdir(ctx.tmpDir, { recursive: true });
-  const dir = await mkdtemp(path.join(ctx.tmpDir, 'transcribe-'));
-  try {
-    const source = path.join(dir, 'source');
-    await pipeline(await ctx.storage.get(response.videoKey ?? response.originalKey), createWriteStream(source));
-    const wav = path.join(dir, 'audio.wav');
-    await runFfmpeg(['-i', source, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', wav]);
-    const words = await engine.transcribe(wav, language);
-    return groupCues(words, response.durationSeconds ?? Math.max(0, ...words.map((w) => w.end)));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/**
- * Engine runs (pocketsphinx children, or paid TRANSCRIBE_URL calls) only ever happen in the worker's
- * transcription jobs, and a company can start only so many: at most `running` unfinished at once and
- * `perMinute` new ones a minute. A job not updated for `staleSeconds` (its worker died and the queue
- * expired it) no longer counts, nor is it joined.
- */
-export const TRANSCRIPTION_LIMITS = { running: 3, perMinute: 6, staleSeconds: 15 * 60 } as const;
-
-export const TRANSCRIPTION_RATE_LIMITED_MESSAGE = 'Too many transcriptions are running for your company. Please wait a minute and try again.';
-
-type StartedJob = { jobId: string; status: 'queued' | 'processing' };
-
 /**
  * Queues a transcription job (one answer, or every answer of a request) in one transaction that first
  * locks the company row, so parallel calls are counted one after the other: an unfinished job of the
  * same target is joined instead of started again, and a new one is refused (429) beyond the limits.
+ * The `jobs` row and its queue message commit together (enqueueJob).
  */
-async function queueTranscription(ctx: AppContext, input: { companyId: string; requestId: string; responseId: string | null }): Promise<StartedJob> {
-  return ctx.database.transaction(async (executeSql: ExecuteSql) => {
-    await executeSql('select id from companies where id = $1 for update', [input.companyId]);
-    const fresh = `updated_at > now() - $2::int * interval '1 second'`;
-    const { rows: same } = (await executeSql(
-      `select id, status from transcription_jobs
-        where company_id = $1 and status in ('queued', 'processing') and ${fresh}
-          and ${input.responseId ? 'response_id = $3' : 'response_id is null and request_id = $3'}
-        order by created_at desc limit 1`,
-      [input.companyId, TRANSCRIPTION_LIMITS.staleSeconds, input.responseId ?? input.requestId],
-    )) as { rows: { id: string; status: StartedJob['status'] }[] };
-    if (same[0]) return { jobId: same[0].id, status: same[0].status };
+async function queueTranscription(
+  ctx: AppContext,
+  input: { companyId: string; requestId: string; responseId: string | null; language: Language },
+): Promise<StartedJob> {
+  const kind: TJobKind = input.responseId ? 'transcription' : 'merged_transcription';
+  return ctx.database.transaction(async (executeSql, tx) => {
+    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, input.companyId)).for('update');
+    const fresh = gt(jobs.updatedAt, new Date(Date.now() - TRANSCRIPTION_LIMITS.staleSeconds * 1000));
+    const unfinished = inArray(jobs.phase, ['queued', 'running']);
+    const [same] = await tx
+      .select({ id: jobs.id, phase: jobs.phase })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.companyId, input.companyId),
+          eq(jobs.kind, kind),
+          unfinished,
+          fresh,
+          input.responseId ? eq(jobs.responseId, input.responseId) : and(eq(jobs.requestId, input.requestId), isNull(jobs.responseId)),
+        ),
+      )
+      .orderBy(desc(jobs.createdAt))
+      .limit(1);
+    if (same) return { jobId: same.id, status: same.phase === 'running' ? ('processing' as const) : ('queued' as const) };
 
-    const { rows: counts } = (await executeSql(
-      `select count(*) filter (where status in ('queued', 'processing') and ${fresh})::int as running,
-              count(*) filter (where created_at > now() - interval '1 minute')::int as recent
-         from transcription_jobs where company_id = $1`,
-      [input.companyId, TRANSCRIPTION_LIMITS.staleSeconds],
-    )) as { rows: { running: number; recent: number }[] };
-    const { running = 0, recent = 0 } = counts[0] ?? {};
-    if (running >= TRANSCRIPTION_LIMITS.running || recent >= TRANSCRIPTION_LIMITS.perMinute) {
+    const ours = and(eq(jobs.companyId, input.companyId), inArray(jobs.kind, [...TRANSCRIPTION_KINDS]));
+    const [running] = await tx.select({ n: count() }).from(jobs).where(and(ours, unfinished, fresh));
+    const [recent] = await tx.select({ n: count() }).from(jobs).where(and(ours, gt(jobs.createdAt, new Date(Date.now() - 60_000))));
+    if (Number(running?.n ?? 0) >= TRANSCRIPTION_LIMITS.running || Number(recent?.n ?? 0) >= TRANSCRIPTION_LIMITS.perMinute) {
       throw new AppError('rate_limited', { message: TRANSCRIPTION_RATE_LIMITED_MESSAGE });
     }
-    const { rows: inserted } = (await executeSql('insert into transcription_jobs (company_id, request_id, response_id) values ($1, $2, $3) returning id', [
-      input.companyId,
-      input.requestId,
-      input.responseId,
-    ])) as { rows: { id: string }[] };
-    const jobId = inserted[0]!.id;
-    // Sent in the same transaction: the job exists exactly when its row does.
-    await ctx.queue.send(input.responseId ? transcribeResponseJob : transcribeMergedJob, { jobId, companyId: input.companyId }, { executeSql });
-    return { jobId, status: 'queued' as const };
+    const job = await enqueueJob(ctx, { tx, executeSql }, {
+      companyId: input.companyId,
+      kind,
+      requestId: input.requestId,
+      responseId: input.responseId,
+      params: { language: input.language },
+    });
+    return { jobId: job.id, status: 'queued' as const };
   });
 }
 
 /**
  * The transcribe call: the stored transcription at once (unless forced); otherwise a transcription job
- * for the worker, answered with its id to follow through the job status call (its merged_url then
- * holds this one answer). The API process never runs the engine. A language the engine cannot do is
- * refused here, before anything is queued.
+ * for the worker, answered with its id to follow through GET /api/jobs/{id} or the job status call (its
+ * merged_url then holds this one answer). The API process never runs ffmpeg nor the engine. A language
+ * the engine cannot do is refused here, before anything is queued.
  */
 export async function transcribeResponse(
   ctx: AppContext,
@@ -111,97 +109,161 @@ export async function transcribeResponse(
     const [existing] = await ctx.db.select().from(transcriptions).where(eq(transcriptions.responseId, response.id));
     if (existing) return { transcription: existing.segments };
   }
-  assertLanguage(engineFor(ctx.config), request.language === 'french' ? 'fr' : 'en');
-  const started = await queueTranscription(ctx, { companyId: input.companyId, requestId: request.id, responseId: response.id });
+  const language = languageOf(request);
+  assertLanguage(engineFor(ctx.config), language);
+  const started = await queueTranscription(ctx, { companyId: input.companyId, requestId: request.id, responseId: response.id, language });
   return { transcription: [], ...started };
 }
 
-/** The worker's part for one answer: the stored transcription, or the engine's (always when forced). */
-async function transcribeNow(ctx: AppContext, input: { companyId: string; responseId: string; force?: boolean }): Promise<TTranscription> {
-  const { response, request } = await ownedPaidResponse(ctx, input.companyId, input.responseId);
-  if (!input.force) {
-    const [existing] = await ctx.db.select().from(transcriptions).where(eq(transcriptions.responseId, response.id));
-    if (existing) return existing.segments;
-  }
-  const language = request.language === 'french' ? 'fr' : 'en';
-  const segments = await runEngine(ctx, response, language);
-  await ctx.db
-    .insert(transcriptions)
-    .values({ responseId: response.id, companyId: input.companyId, engine: engineFor(ctx.config).name, language, segments })
-    .onConflictDoUpdate({ target: transcriptions.responseId, set: { segments, language, engine: engineFor(ctx.config).name, edited: false, updatedAt: new Date() } });
-  return segments;
-}
-
-/**
- * The worker's part of one answer's job: runs the engine and keeps the result (the transcription, and
- * the job's result for the status call). A failure is recorded with the job and not retried: the
- * engine is slow and the person asks again from the review (a job lost with its worker is retried by
- * the queue).
- */
-export async function runResponseTranscription(ctx: AppContext, input: { jobId: string; companyId: string }): Promise<void> {
-  const [job] = await ctx.db
-    .select()
-    .from(transcriptionJobs)
-    .where(and(eq(transcriptionJobs.id, input.jobId), eq(transcriptionJobs.companyId, input.companyId)));
-  if (!job?.responseId || job.status === 'done') return;
-  await ctx.db.update(transcriptionJobs).set({ status: 'processing', updatedAt: new Date() }).where(eq(transcriptionJobs.id, job.id));
-  try {
-    const [r] = await ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.id, job.responseId));
-    if (!r) throw new Error('This answer was deleted.');
-    const transcription = await transcribeNow(ctx, { companyId: input.companyId, responseId: r.id, force: true });
-    const result: TResponseTranscription[] = [{ responseId: r.id, questionText: r.questionText, orderPosition: r.orderPosition, transcription, error: null }];
-    await ctx.db.update(transcriptionJobs).set({ status: 'done', result, updatedAt: new Date() }).where(eq(transcriptionJobs.id, job.id));
-  } catch (error) {
-    ctx.logger.warn({ err: error, transcriptionJob: job.id }, 'transcription failed');
-    await ctx.db
-      .update(transcriptionJobs)
-      .set({ status: 'error', error: error instanceof Error ? error.message.slice(0, 300) : 'Transcription failed', updatedAt: new Date() })
-      .where(eq(transcriptionJobs.id, job.id));
-  }
-}
-
 export async function startMergedTranscription(ctx: AppContext, input: { companyId: string; requestId: string }): Promise<{ jobId: string }> {
-  const [request] = await ctx.db.select().from(testimonialRequests).where(and(eq(testimonialRequests.id, input.requestId), eq(testimonialRequests.companyId, input.companyId)));
+  const [request] = await ctx.db
+    .select()
+    .from(testimonialRequests)
+    .where(and(eq(testimonialRequests.id, input.requestId), eq(testimonialRequests.companyId, input.companyId)));
   if (!request) throw new AppError('not_found', { message: 'This testimonial does not exist or was deleted.' });
   if (!request.paid) throw new AppError('no_permission', { message: 'Unlock this testimonial (one credit) before transcribing it.' });
-  const { jobId } = await queueTranscription(ctx, { companyId: input.companyId, requestId: request.id, responseId: null });
+  const { jobId } = await queueTranscription(ctx, { companyId: input.companyId, requestId: request.id, responseId: null, language: languageOf(request) });
   return { jobId };
 }
 
-/** The worker's part: every answer in order; one answer's failure is reported with it, not for all. */
-export async function runMergedTranscription(ctx: AppContext, input: { jobId: string; companyId: string }): Promise<void> {
-  const [job] = await ctx.db.select().from(transcriptionJobs).where(eq(transcriptionJobs.id, input.jobId));
-  if (!job || job.status === 'done') return;
-  await ctx.db.update(transcriptionJobs).set({ status: 'processing', updatedAt: new Date() }).where(eq(transcriptionJobs.id, job.id));
+/* ------------------------------------------------------------------ the worker's part */
+
+/**
+ * Runs the engine on one answer (its transcoded video, else the upload) and groups its words into
+ * subtitle cues. Translatable refusals and the engine's failure are JobFailures (recorded, not
+ * retried); anything else (storage, ffmpeg) is retried by the queue, then `transcription_failed`.
+ */
+async function runEngine(ctx: AppContext, response: ResponseRow, language: Language): Promise<TTranscription> {
+  const engine = engineFor(ctx.config);
+  if (!engine.languages.includes(language)) throw new JobFailure('transcription_unavailable', {}, `${engine.name} cannot transcribe ${language}`);
+  if ((response.durationSeconds ?? 0) > TRANSCRIPTION_MAX_MINUTES * 60) {
+    throw new JobFailure('transcription_too_long', { minutes: TRANSCRIPTION_MAX_MINUTES });
+  }
+  await mkdir(ctx.tmpDir, { recursive: true });
+  const dir = await mkdtemp(path.join(ctx.tmpDir, 'transcribe-'));
   try {
-    const responses = await ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, job.requestId)).orderBy(asc(testimonialResponses.orderPosition));
-    const result: TResponseTranscription[] = [];
-    for (const r of responses) {
-      try {
-        result.push({ responseId: r.id, questionText: r.questionText, orderPosition: r.orderPosition, transcription: await transcribeNow(ctx, { companyId: input.companyId, responseId: r.id }), error: null });
-      } catch (error) {
-        result.push({ responseId: r.id, questionText: r.questionText, orderPosition: r.orderPosition, transcription: [], error: error instanceof Error ? error.message : 'Transcription failed' });
-      }
-    }
-    await ctx.db.update(transcriptionJobs).set({ status: 'done', result, updatedAt: new Date() }).where(eq(transcriptionJobs.id, job.id));
-  } catch (error) {
-    await ctx.db
-      .update(transcriptionJobs)
-      .set({ status: 'error', error: error instanceof Error ? error.message.slice(0, 300) : 'Transcription failed', updatedAt: new Date() })
-      .where(eq(transcriptionJobs.id, job.id));
-    throw error;
+    const source = path.join(dir, 'source');
+    await pipeline(await ctx.storage.get(response.videoKey ?? response.originalKey), createWriteStream(source));
+    const wav = path.join(dir, 'audio.wav');
+    await ctx.media.runFfmpeg(['-i', source, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', wav]);
+    // The engine's own failure is recorded at once, not retried: it is slow (or paid), and the person
+    // asks again from the review. A failure before it (storage, ffmpeg) goes back to the queue.
+    const words = await engine.transcribe(wav, language).catch((error: unknown) => {
+      throw new JobFailure('transcription_failed', {}, `${engine.name}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    return groupCues(words, response.durationSeconds ?? Math.max(0, ...words.map((w) => w.end)));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
-export async function getTranscriptionJob(ctx: AppContext, input: { companyId: string; jobId: string }) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.jobId)) {
-    throw new AppError('not_found', { message: 'This transcription job does not exist.' });
-  }
-  const [job] = await ctx.db.select().from(transcriptionJobs).where(and(eq(transcriptionJobs.id, input.jobId), eq(transcriptionJobs.companyId, input.companyId)));
-  if (!job) throw new AppError('not_found', { message: 'This transcription job does not exist.' });
+async function storeTranscription(db: Db, ctx: AppContext, o: { response: ResponseRow; language: Language; segments: TTranscription }): Promise<void> {
+  const engine = engineFor(ctx.config).name;
+  await db
+    .insert(transcriptions)
+    .values({ responseId: o.response.id, companyId: o.response.companyId, engine, language: o.language, segments: o.segments })
+    .onConflictDoUpdate({
+      target: transcriptions.responseId,
+      set: { segments: o.segments, language: o.language, engine, edited: false, updatedAt: new Date() },
+    });
+}
+
+async function jobSubject(ctx: AppContext, job: JobRow) {
+  const [request] = await ctx.db.select().from(testimonialRequests).where(eq(testimonialRequests.id, job.requestId));
+  if (!request) throw new JobFailure('source_missing', {}, 'the testimonial no longer exists');
+  const language = job.params.language === 'fr' || job.params.language === 'en' ? job.params.language : languageOf(request);
+  return { request, language };
+}
+
+/**
+ * The worker's part of one answer's job (`transcription`, always a new engine run): the cues are stored
+ * and the job's result recorded in one transaction. The result is the one-item list the status call
+ * gives as merged_url.
+ */
+export async function runResponseTranscription(ctx: AppContext, jobId: string, meta: RunMeta): Promise<void> {
+  await runJob(ctx, jobId, { attempt: meta.attempt }, async (job) => {
+    const { language } = await jobSubject(ctx, job);
+    const [response] = job.responseId ? await ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.id, job.responseId)) : [];
+    if (!response) throw new JobFailure('source_missing', {}, 'the answer no longer exists');
+    const segments = await runEngine(ctx, response, language);
+    const result: TResponseTranscription[] = [
+      { responseId: response.id, questionText: response.questionText, orderPosition: response.orderPosition, transcription: segments, error: null },
+    ];
+    await ctx.database.transaction(async (_executeSql, tx) => {
+      await storeTranscription(tx, ctx, { response, language, segments });
+      await completeJob(tx, jobId, { result });
+    });
+  });
+}
+
+/**
+ * The worker's part of a merged transcription (`merged_transcription`): every answer in order, its
+ * stored transcription when there is one, else the engine's. One answer's failure is reported with it
+ * (its reason's English message), not for all; an engine that cannot do the language fails the job.
+ * The new transcriptions and the job's result commit together.
+ */
+export async function runMergedTranscription(ctx: AppContext, jobId: string, meta: RunMeta): Promise<void> {
+  await runJob(ctx, jobId, { attempt: meta.attempt }, async (job) => {
+    const { language } = await jobSubject(ctx, job);
+    const engine = engineFor(ctx.config);
+    if (!engine.languages.includes(language)) throw new JobFailure('transcription_unavailable', {}, `${engine.name} cannot transcribe ${language}`);
+    const responses = await ctx.db
+      .select()
+      .from(testimonialResponses)
+      .where(eq(testimonialResponses.requestId, job.requestId))
+      .orderBy(asc(testimonialResponses.orderPosition));
+    const stored = new Map(
+      (responses.length ? await ctx.db.select().from(transcriptions).where(inArray(transcriptions.responseId, responses.map((r) => r.id))) : []).map((t) => [
+        t.responseId,
+        t.segments,
+      ]),
+    );
+    const result: TResponseTranscription[] = [];
+    const fresh: { response: ResponseRow; segments: TTranscription }[] = [];
+    for (const r of responses) {
+      const item = { responseId: r.id, questionText: r.questionText, orderPosition: r.orderPosition };
+      const existing = stored.get(r.id);
+      if (existing) {
+        result.push({ ...item, transcription: existing, error: null });
+        continue;
+      }
+      try {
+        const segments = await runEngine(ctx, r, language);
+        fresh.push({ response: r, segments });
+        result.push({ ...item, transcription: segments, error: null });
+      } catch (error) {
+        ctx.logger.warn({ err: error, jobId, responseId: r.id }, 'transcription of one answer failed');
+        const message = error instanceof JobFailure ? jobReasonMessage(error.reason, error.params) : jobReasonMessage('transcription_failed');
+        result.push({ ...item, transcription: [], error: message });
+      }
+    }
+    await ctx.database.transaction(async (_executeSql, tx) => {
+      for (const f of fresh) await storeTranscription(tx, ctx, { response: f.response, language, segments: f.segments });
+      await completeJob(tx, jobId, { result });
+    });
+  });
+}
+
+/* ------------------------------------------------------------------ the spec's status call */
+
+const STATUS_OF = { queued: 'queued', running: 'processing', ready: 'done', failed: 'error', cancelled: 'error' } as const;
+
+/**
+ * GET transcription-job/{jobId}/status: a transcription job of the company in the spec's words
+ * (queued → queued, running → processing, ready → done, failed → error). merged_url holds the result
+ * once done; error, the reason's English message once failed.
+ */
+export async function getTranscriptionJob(ctx: AppContext, input: { companyId: string; jobId: string }): Promise<TTranscriptionJobStatusResponse> {
+  const notFound = () => new AppError('not_found', { message: 'This transcription job does not exist.' });
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.jobId)) throw notFound();
+  const [job] = await ctx.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, input.jobId), eq(jobs.companyId, input.companyId), inArray(jobs.kind, [...TRANSCRIPTION_KINDS])));
+  if (!job) throw notFound();
   return {
-    status: job.status as 'queued' | 'processing' | 'done' | 'error',
-    merged_url: job.status === 'done' ? JSON.stringify(job.result) : null,
-    error: job.error,
+    status: STATUS_OF[job.phase],
+    merged_url: job.phase === 'ready' ? JSON.stringify(job.result ?? []) : null,
+    error: job.phase === 'failed' ? jobReasonMessage(job.errorReason ?? 'transcription_failed', job.errorParams ?? {}) : job.phase === 'cancelled' ? jobReasonMessage('interrupted') : null,
   };
 }

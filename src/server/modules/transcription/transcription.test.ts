@@ -11,7 +11,9 @@ import { companies, testimonialRequests, testimonialResponses } from '../../db/s
 import { signedInCompany } from '../../test/accounts.js';
 import { multipart } from '../../test/clips.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import type { TJob } from '../../../contract/api/jobs.schema.js';
 import { openAiEngine, pocketsphinxEngine } from './engines.js';
+import { TRANSCRIPTION_MAX_MINUTES } from './transcription.service.js';
 
 const run = promisify(execFile);
 const SENTENCE = 'Working with this team was a great experience. I recommend them to everyone.';
@@ -106,11 +108,33 @@ describe('transcription calls', () => {
     return { me, requestId: testimonial.id as string, responseId: response!.id };
   }
 
-  /** Follows a transcription job through the status call until it ends. */
+  /**
+   * Follows a transcription job through GET /api/jobs/:id until it is final (its phases in order),
+   * then checks that the spec's status call says the same in its words.
+   */
   async function jobOutcome(me: Awaited<ReturnType<typeof signedInCompany>>, jobId: string) {
-    const status = async () => (await me.get(`/api/testimonials/transcription-job/${jobId}/status`)).json();
-    await expect.poll(async () => (await status()).status, { timeout: 90_000, interval: 300 }).toMatch(/^(done|error)$/);
-    return status();
+    const phases: string[] = [];
+    const job = async () => {
+      const res = await me.get(`/api/jobs/${jobId}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as TJob;
+    };
+    await expect
+      .poll(
+        async () => {
+          const phase = (await job()).phase;
+          if (phases.at(-1) !== phase) phases.push(phase);
+          return phase;
+        },
+        { timeout: 90_000, interval: 100 },
+      )
+      .toMatch(/^(ready|failed)$/);
+    expect(['queued', 'running', phases.at(-1)].filter((p) => phases.includes(p!))).toEqual(phases);
+    const final = await job();
+    const status = (await me.get(`/api/testimonials/transcription-job/${jobId}/status`)).json();
+    expect(status.status).toBe(final.phase === 'ready' ? 'done' : 'error');
+    expect(status.error ?? null).toBe(final.error?.message ?? null);
+    return { job: final, status };
   }
 
   it('transcribes an answer in a job (202, then the status call), stores it, and answers again without re-running the engine', async () => {
@@ -119,7 +143,8 @@ describe('transcription calls', () => {
     expect(res.statusCode, res.body).toBe(202);
     const started = res.json() as { transcription: unknown[]; jobId: string; status: string };
     expect(started).toEqual({ transcription: [], jobId: expect.any(String), status: 'queued' });
-    const done = await jobOutcome(me, started.jobId);
+    const { job: doneJob, status: done } = await jobOutcome(me, started.jobId);
+    expect(doneJob).toMatchObject({ kind: 'transcription', responseId, phase: 'ready', error: null, outputUrl: null, params: { language: 'en' } });
     expect(done.status).toBe('done');
     const [item] = JSON.parse(done.merged_url) as { responseId: string; transcription: { start: number; end: number; text: string }[]; error: null }[];
     expect(item!.responseId).toBe(responseId);
@@ -136,7 +161,10 @@ describe('transcription calls', () => {
       // Forced: a new job, whose failure is reported by the status call; the stored cues stay.
       const forced = await me.post(`/api/testimonials/response/${responseId}/transcribe`, { force: true });
       expect(forced.statusCode).toBe(202);
-      const failed = await jobOutcome(me, forced.json().jobId);
+      const { job: failedJob, status: failed } = await jobOutcome(me, forced.json().jobId);
+      expect(failedJob).toMatchObject({ phase: 'failed', error: { reason: 'transcription_failed', message: 'The speech could not be transcribed.' } });
+      // The engine's failure is recorded at once, not retried.
+      expect(failedJob.attempts).toBe(1);
       expect(failed.status).toBe('error');
       expect(failed.merged_url).toBeNull();
       expect((await me.post(`/api/testimonials/response/${responseId}/transcribe`)).json()).toEqual({ transcription });
@@ -155,13 +183,39 @@ describe('transcription calls', () => {
     const start = await en.me.post(`/api/testimonials/${en.requestId}/transcribe-merged-responses`);
     expect(start.statusCode).toBe(202);
     const { jobId } = start.json();
-    const status = async () => (await en.me.get(`/api/testimonials/transcription-job/${jobId}/status`)).json();
-    await expect.poll(async () => (await status()).status, { timeout: 90_000, interval: 500 }).toBe('done');
-    const merged = JSON.parse((await status()).merged_url);
+    const { job: mergedJob, status } = await jobOutcome(en.me, jobId);
+    expect(mergedJob).toMatchObject({ kind: 'merged_transcription', testimonialId: en.requestId, responseId: null, phase: 'ready' });
+    const merged = JSON.parse(status.merged_url);
     expect(merged).toEqual([{ responseId: en.responseId, questionText: 'How was it?', orderPosition: 1, transcription: expect.any(Array), error: null }]);
+    expect(merged[0].transcription.map((c: { text: string }) => c.text).join(' ').toLowerCase()).toContain('recommend');
+    // Kept: the answer's own transcribe call now answers at once with the same cues.
+    expect((await en.me.post(`/api/testimonials/response/${en.responseId}/transcribe`)).json()).toEqual({ transcription: merged[0].transcription });
+
+    // The merged job of the French testimonial fails in the worker with a translatable reason.
+    const frMerged = await fr.me.post(`/api/testimonials/${fr.requestId}/transcribe-merged-responses`);
+    expect(frMerged.statusCode).toBe(202);
+    const { job: frJob, status: frStatus } = await jobOutcome(fr.me, frMerged.json().jobId);
+    expect(frJob.error).toEqual({ reason: 'transcription_unavailable', params: {}, message: 'Automatic transcription is not available on this installation.' });
+    expect(frStatus).toMatchObject({ status: 'error', merged_url: null });
 
     const other = await signedInCompany(t);
     expect((await other.get(`/api/testimonials/transcription-job/${jobId}/status`)).statusCode).toBe(404);
+    expect((await other.get(`/api/jobs/${jobId}`)).statusCode).toBe(404);
     expect((await other.post(`/api/testimonials/response/${en.responseId}/transcribe`)).statusCode).toBe(404);
   }, 180_000);
+
+  it('refuses to run the engine on an answer longer than the limit, with the limit in the reason', async () => {
+    const { me, responseId } = await paidSpeechTestimonial();
+    // An answer as it would be stored were the recording limit raised past the engine's.
+    await t.ctx.db.update(testimonialResponses).set({ durationSeconds: TRANSCRIPTION_MAX_MINUTES * 60 + 1 }).where(eq(testimonialResponses.id, responseId));
+    const res = await me.post(`/api/testimonials/response/${responseId}/transcribe`);
+    expect(res.statusCode).toBe(202);
+    const { job, status } = await jobOutcome(me, res.json().jobId);
+    expect(job.error).toEqual({
+      reason: 'transcription_too_long',
+      params: { minutes: TRANSCRIPTION_MAX_MINUTES },
+      message: `This video is too long to transcribe automatically (at most ${TRANSCRIPTION_MAX_MINUTES} minutes).`,
+    });
+    expect(status.error).toBe(job.error!.message);
+  }, 120_000);
 });

@@ -5,26 +5,50 @@
  */
 import { API } from '../../../contract/api/paths.js';
 import type { TSaveTestimonialResponse, TValidateTokenResponse } from '../../../contract/api/public.schema.js';
+import type { TErrorParams } from '../../../contract/error-reasons.js';
 import { parseRetryAfter } from './retry-policy';
 
-/** A failed call: the HTTP status (0 when no answer came) and the server's `error` text, if any. */
-export class PublicCallError extends Error {
+/** What the page knows of a refusal: never the server's English text, which it does not show. */
+export interface Refusal {
+  /** The HTTP status; 0 when no answer came. */
+  status: number;
+  /** The server's reason key (contract/error-reasons.ts), translated by the page; null if none. */
+  reason: string | null;
+  params: TErrorParams;
+}
+
+/** A failed call: the HTTP status (0 when no answer came), the server's reason and its parameters. */
+export class PublicCallError extends Error implements Refusal {
+  readonly reason: string | null;
+  readonly params: TErrorParams;
+
   constructor(
     readonly status: number,
-    readonly serverMessage: string | null,
+    body: unknown = null,
     readonly retryAfterSeconds: number | null = null,
   ) {
-    super(serverMessage ?? `HTTP ${status}`);
+    const { error, reason, params } = readErrorBody(body);
+    // The server's English text stays in the error for logs and developer tools only.
+    super(error ?? `HTTP ${status}`);
     this.name = 'PublicCallError';
+    this.reason = reason;
+    this.params = params;
   }
 }
 
-function errorText(body: unknown): string | null {
-  if (body && typeof body === 'object' && 'error' in body) {
-    const error = (body as { error: unknown }).error;
-    if (typeof error === 'string' && error.trim()) return error;
+/** The fields of the contract's error shape (ZApiError), checked by hand: this page takes no zod. */
+function readErrorBody(body: unknown): { error: string | null; reason: string | null; params: TErrorParams } {
+  const out = { error: null as string | null, reason: null as string | null, params: {} as TErrorParams };
+  if (!body || typeof body !== 'object') return out;
+  const { error, reason, params } = body as { error?: unknown; reason?: unknown; params?: unknown };
+  if (typeof error === 'string' && error.trim()) out.error = error;
+  if (typeof reason === 'string' && reason) out.reason = reason;
+  if (params && typeof params === 'object' && !Array.isArray(params)) {
+    for (const [key, value] of Object.entries(params)) {
+      if (typeof value === 'string' || typeof value === 'number') out.params[key] = value;
+    }
   }
-  return null;
+  return out;
 }
 
 function isValidateResponse(body: unknown): body is TValidateTokenResponse {
@@ -56,7 +80,7 @@ export async function validateToken(token: string, signal?: AbortSignal): Promis
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new PublicCallError(response.status, errorText(body), parseRetryAfter(response.headers.get('retry-after')));
+    throw new PublicCallError(response.status, body, parseRetryAfter(response.headers.get('retry-after')));
   }
   if (!isValidateResponse(body)) throw new PublicCallError(response.status, null);
   return body;
@@ -164,7 +188,7 @@ export function uploadAnswers(form: FormData, onProgress: (p: UploadProgress) =>
         resolve(body as TSaveTestimonialResponse);
         return;
       }
-      fail(new PublicCallError(xhr.status, errorText(body), parseRetryAfter(xhr.getResponseHeader('retry-after'))));
+      fail(new PublicCallError(xhr.status, body, parseRetryAfter(xhr.getResponseHeader('retry-after'))));
     };
     arm(STALL_MS);
     xhr.send(form);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { TPublicQuestion, TValidateTokenResponse } from '../../../contract/api/public.schema.js';
@@ -22,12 +22,14 @@ import { clampFontSize, NOTES_FONT } from './components/teleprompter';
 import { ThankYou } from './components/thank-you';
 import { extensionFor } from './media-support';
 import { buildSaveForm, PublicCallError, validateToken } from './public-api';
+import type { Refusal } from './public-api';
 import { openRecordingStore, requestPersistentStorage } from './recording-store';
 import type { RecordingStore, StoredAnswer, StoredSession } from './recording-store';
+import { isAlreadySent, linkRefusalText, refusalLanguage } from './refusal-message';
 import { useMediaStream } from './use-media-stream';
 import { useSubmission } from './use-submission';
 
-type TLoad = { kind: 'loading' } | { kind: 'error'; status: number; message: string | null } | { kind: 'ready' };
+type TLoad = { kind: 'loading' } | { kind: 'error'; refusal: Refusal } | { kind: 'ready' };
 
 /** How long the 'done' message shows before the thank-you screen replaces the page. */
 const DONE_PAUSE_MS = 1200;
@@ -100,6 +102,10 @@ export function RecordingPage() {
 
   /* ------------------------------------------------------------ loading and resuming */
 
+  // react-i18next hands a new `i18n` object after each change of language: read from an effect event,
+  // switching the language does not run the loading effect (and its validate call) again.
+  const speak = useEffectEvent((language: 'en' | 'fr') => i18n.changeLanguage(language));
+
   useEffect(() => {
     let cancelled = false;
     const controller = new AbortController();
@@ -125,13 +131,18 @@ export function RecordingPage() {
           context = cached;
           alreadySent = true;
         } else {
-          setLoad({ kind: 'error', status: failure.status, message: failure.serverMessage });
+          // A refused link speaks the request's language too: the server names it for an expired or
+          // answered link, this device may know it from an earlier visit, else the browser's stays.
+          const language = refusalLanguage(failure) ?? (cached ? languageOf(cached) : null);
+          if (language) await speak(language);
+          if (cancelled) return;
+          setLoad({ kind: 'error', refusal: { status: failure.status, reason: failure.reason, params: failure.params } });
           return;
         }
       }
       if (cancelled) return;
       const next = resume(token, context, stored, alreadySent);
-      await i18n.changeLanguage(languageOf(context));
+      await speak(languageOf(context));
       if (cancelled) return;
       sessionRef.current = next.session;
       answersRef.current = next.answers;
@@ -147,7 +158,7 @@ export function RecordingPage() {
       cancelled = true;
       controller.abort();
     };
-  }, [token, reloadKey, i18n]);
+  }, [token, reloadKey]);
 
   /* ------------------------------------------------------------ session updates */
 
@@ -295,14 +306,14 @@ export function RecordingPage() {
   }
 
   if (load.kind === 'error') {
-    const alreadyDone = load.status === 409;
-    const message =
-      load.message ?? (load.status === 0 ? t('recording.offlineError') : t('recording.loadError'));
+    const { status } = load.refusal;
+    const alreadyDone = isAlreadySent(load.refusal);
+    const message = linkRefusalText(load.refusal, t);
     return (
       <RecordingFrame>
         <Seo title={t('recording.title')} description={t('recording.description')} robots="noindex" />
         <div className="mx-auto w-full max-w-xl px-4 pt-10 sm:px-6">
-          <Card padding="none" className="animate-fade-in px-6 py-10 text-center" data-testid="load-error" data-status={load.status}>
+          <Card padding="none" className="animate-fade-in px-6 py-10 text-center" data-testid="load-error" data-status={status} data-reason={load.refusal.reason ?? undefined}>
             <div
               className={
                 alreadyDone
@@ -318,7 +329,7 @@ export function RecordingPage() {
             <p className="mt-2 text-base text-gray-600" role={alreadyDone ? undefined : 'alert'}>
               {message}
             </p>
-            {(load.status === 0 || load.status === 408 || load.status === 429 || load.status >= 500) && (
+            {(status === 0 || status === 408 || status === 429 || status >= 500) && (
               <Button className="mt-6" onClick={() => setReloadKey((n) => n + 1)}>
                 {t('recording.tryAgain')}
               </Button>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TSaveTestimonialResponse } from '../../../contract/api/public.schema.js';
 import { PublicCallError, uploadAnswers } from './public-api';
-import type { UploadHandle } from './public-api';
+import type { Refusal, UploadHandle } from './public-api';
 import { isRetryableStatus, retryDelayMs } from './retry-policy';
 
 export type TSubmissionState =
@@ -13,8 +13,8 @@ export type TSubmissionState =
   | { phase: 'offline'; attempt: number; loaded: number; total: number }
   /** A retryable failure: the next try starts at `retryAt`. */
   | { phase: 'waiting'; attempt: number; retryAt: number; loaded: number; total: number }
-  /** Refused by the server (a 4xx other than 408/429): its message, and a manual retry. */
-  | { phase: 'failed'; status: number; message: string | null }
+  /** Refused by the server (a 4xx other than 408/429): its reason (translated by the page), and a manual retry. */
+  | { phase: 'failed'; refusal: Refusal }
   | { phase: 'done'; attempt: number; response: TSaveTestimonialResponse };
 
 /**
@@ -104,7 +104,9 @@ export function useSubmission(options: {
           if (cancelled) return;
           const status = error instanceof PublicCallError ? error.status : 0;
           if (!isRetryableStatus(status)) {
-            setState({ phase: 'failed', status, message: error instanceof PublicCallError ? error.serverMessage : null });
+            const refusal: Refusal =
+              error instanceof PublicCallError ? { status, reason: error.reason, params: error.params } : { status, reason: null, params: {} };
+            setState({ phase: 'failed', refusal });
             return;
           }
           if (!navigator.onLine) continue;

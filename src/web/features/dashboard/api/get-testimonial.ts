@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { API } from '../../../../contract/api/paths.js';
 import { ZRequestDetailResponse } from '../../../../contract/api/requests.schema.js';
@@ -6,12 +6,13 @@ import type { TRequestDetailResponse } from '../../../../contract/api/requests.s
 import type { TRenderState } from '../../../../contract/api/studio.schema.js';
 import { apiFetch, isApiError } from '../../../lib/api-client';
 import { withQuery } from '../../../lib/url';
+import { keepSignedAddresses } from '../testimonial-detail/studio-state';
 
 /**
  * GET /api/testimonials/request/{id}?company_id=: `{ testimonial, error_credit }` (spec §7, §8).
  * testimonial is null when the request does not exist (error_credit false) or when it is completed,
  * unpaid and the company has no credit left (error_credit true). Unpaid: every media address is null.
- * Media addresses are short-lived signed URLs; render_state tells whether a job runs.
+ * Media addresses are short-lived signed URLs; render_state and each answer's media name their jobs.
  */
 export function getTestimonial(companyId: string, id: string, signal?: AbortSignal): Promise<TRequestDetailResponse> {
   return apiFetch(withQuery(API.testimonials.request.path(id), { company_id: companyId }), {
@@ -26,36 +27,24 @@ export const testimonialKeys = {
   detail: (companyId: string, id: string) => ['testimonials', 'detail', companyId, id] as const,
 };
 
-/** How often the detail is read again while a render runs (spec §4: processing modal). */
-export const RENDER_POLL_MS = 2_000;
-/** How often the detail is read again while an uploaded answer is still being prepared. */
-export const PREPARING_POLL_MS = 5_000;
-
 export const testimonialQueryOptions = (companyId: string, id: string) =>
   queryOptions({
     queryKey: testimonialKeys.detail(companyId, id),
     queryFn: ({ signal }) => getTestimonial(companyId, id, signal),
     // Signed media addresses expire: never serve an old copy from the cache without reading again.
     staleTime: 0,
+    // A new read keeps the addresses a player already uses, while they stay valid.
+    structuralSharing: (previous: unknown, next: unknown) => replaceEqualDeep(previous, keepSignedAddresses(previous, next, Date.now())),
     // A malformed id (400) or a 404 will not change on a second try.
     retry: (failureCount, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 1,
   });
 
 /**
- * The testimonial of the signed-in company; idle without a company. `pollMs` (or false) is read on
- * every refetch, so polling starts and stops with the render state.
+ * The testimonial of the signed-in company; idle without a company. It is not polled: the jobs it
+ * shows are followed through useJob (jobs/use-job.ts), which reads it again when one ends.
  */
-export function useTestimonial(
-  companyId: string | null | undefined,
-  id: string,
-  pollMs: (data: TRequestDetailResponse | undefined) => number | false = () => false,
-) {
-  return useQuery({
-    ...testimonialQueryOptions(companyId ?? '', id),
-    enabled: Boolean(companyId && id),
-    refetchInterval: (query) => pollMs(query.state.data),
-    refetchIntervalInBackground: true,
-  });
+export function useTestimonial(companyId: string | null | undefined, id: string) {
+  return useQuery({ ...testimonialQueryOptions(companyId ?? '', id), enabled: Boolean(companyId && id) });
 }
 
 /** Which row a render belongs to: one answer, or the testimonial as a whole (merge, merged subtitles). */

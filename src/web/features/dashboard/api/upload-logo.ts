@@ -1,11 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { API } from '../../../../contract/api/paths.js';
 import { LOGO_FIELD, ZUploadLogoResponse } from '../../../../contract/api/settings.schema.js';
-import type { TGetSettingsResponse, TUploadLogoResponse } from '../../../../contract/api/settings.schema.js';
+import type { TUploadLogoResponse } from '../../../../contract/api/settings.schema.js';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKeys } from './get-settings';
 
-/** POST /api/auth/upload-logo, multipart with the file in field `logo`: stores it at once, answers logo_url. */
+/**
+ * POST /api/auth/upload-logo, multipart with the file in field `logo`. Answers at once with a signed
+ * address of the file as uploaded (`logo_url`, to show it right away) and the `logo` job that makes it
+ * the company's logo (`jobId`, followed with useJob); the stored logo changes once that job is ready.
+ */
 export function uploadLogo(file: Blob, filename = 'logo'): Promise<TUploadLogoResponse> {
   const form = new FormData();
   form.append(LOGO_FIELD, file, file instanceof File ? file.name : filename);
@@ -16,15 +19,7 @@ export function uploadLogo(file: Blob, filename = 'logo'): Promise<TUploadLogoRe
   });
 }
 
-/** Uploads the logo; the stored settings now carry its address. */
+/** Uploads the logo. The settings change only once its job is ready (see use-logo-upload.ts). */
 export function useUploadLogoMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => uploadLogo(file),
-    onSuccess: ({ logo_url }) => {
-      queryClient.setQueryData<TGetSettingsResponse>(settingsKeys.style(), (settings) =>
-        settings ? { ...settings, logo_url, company_logo_url: logo_url } : settings,
-      );
-    },
-  });
+  return useMutation({ mutationFn: (file: File) => uploadLogo(file) });
 }

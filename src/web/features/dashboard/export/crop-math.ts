@@ -10,6 +10,7 @@
  */
 import { ZCropArea } from '../../../../contract/api/studio.schema.js';
 import type { TCropArea } from '../../../../contract/api/studio.schema.js';
+import { cropRect } from '../../../../contract/crop.js';
 
 export interface Size {
   width: number;
@@ -209,18 +210,12 @@ export function pixelsToFractions(area: PixelArea, source: Size): TCropArea {
 }
 
 /**
- * Fractions to source pixels, rounded exactly as the server's renderer does (media/render.ts
- * `cropPixels`): even sizes inside the frame, even offsets. For an area made by pixelsToFractions
- * from even pixels, this gives them back.
+ * Fractions to source pixels, rounded by the contract's `cropRect` (src/contract/crop.ts), the very
+ * function the server's renderer uses (media/render.ts `cropPixels`): even sizes inside the frame,
+ * even offsets. For an area made by pixelsToFractions from even pixels, this gives them back.
  */
 export function fractionsToPixels(area: TCropArea, source: Size): PixelArea {
-  if (!isUsableSource(source)) throw new Error('Invalid video dimensions');
-  const even = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
-  const width = Math.min(even(area.width * source.width), even(source.width));
-  const height = Math.min(even(area.height * source.height), even(source.height));
-  const x = Math.min(Math.max(0, Math.round(area.x * source.width)), source.width - width);
-  const y = Math.min(Math.max(0, Math.round(area.y * source.height)), source.height - height);
-  return { x: x - (x % 2), y: y - (y % 2), width, height };
+  return cropRect(area, source.width, source.height);
 }
 
 export type CropValidation = { ok: true; area: TCropArea } | { ok: false; field: keyof TCropArea; message: string };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,15 +7,14 @@ import type { TExportPlatform, TExportVideoType } from '../../../../contract/api
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
-import { ProgressBar } from '../../../components/progress-bar';
 import { Skeleton } from '../../../components/skeleton';
 import { Spinner } from '../../../components/spinner';
-import { useAuth } from '../../../lib/auth-context';
-import { paths } from '../../../lib/paths';
-import { ExportFailedError, useExportVideoMutation, type ExportTarget } from '../api/export-video';
+import type { ExportTarget } from '../api/export-video';
+import { JobProgress } from '../jobs/job-progress';
 import { CropEditor } from './crop-editor';
 import { initialArea, pixelsToFractions, validateCropArea, type PixelArea } from './crop-math';
 import { OptionCard } from './option-card';
+import { exportLanding, useExportJob } from './use-export-job';
 import { StepIndicator } from './step-indicator';
 import { useVideoFrame } from './use-video-frame';
 import type { VideoFrameError } from './video-frame';
@@ -32,17 +31,13 @@ export interface ExportDialogProps {
   modifiedUrl: string | null;
 }
 
-/** The simulated progress while the real one is unknown (§4, §9): +1 every 2 s, up to 30. */
-const SIMULATED_STEP_MS = 2000;
-const SIMULATED_MAX = 30;
-
 const PLATFORMS: TExportPlatform[] = ['shorts', 'linkedin'];
 
 /**
  * The export modal (spec: company dashboard §2, §4 export dialog): step 1 picks the original or the
  * enhanced version (only when one exists), step 2 the format and the crop area on a frame of the
- * video; then the export runs with its progress, and when it is done the person lands on the
- * testimonial with the 'export ready' banner (export=ready&exportUrl=…).
+ * video; then the export's job is followed (useJob) with its progress, and when it is ready the person
+ * lands on the testimonial with the 'export ready' banner (export=ready&exportUrl=…&exportJob=…).
  */
 export function ExportDialog(props: ExportDialogProps): JSX.Element {
   // Mounted only while open, so that every opening starts afresh.
@@ -52,8 +47,6 @@ export function ExportDialog(props: ExportDialogProps): JSX.Element {
 function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, modifiedUrl }: ExportDialogProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { user } = useAuth();
-  const companyId = user?.company_id ?? '';
   const hasModified = Boolean(modifiedUrl);
 
   const [step, setStep] = useState<'version' | 'crop'>(hasModified ? 'version' : 'crop');
@@ -62,12 +55,18 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
   const [attempt, setAttempt] = useState(0);
   /** The area chosen by the person, for one source and one platform; otherwise the centred maximum. */
   const [chosen, setChosen] = useState<{ key: string; area: PixelArea } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [simulated, setSimulated] = useState(0);
-  const [real, setReal] = useState(0);
-  const controller = useRef<AbortController | null>(null);
-  const exportMutation = useExportVideoMutation();
-  const running = exportMutation.isPending;
+  /** A crop area refused before sending (the export's own failures come from useExportJob). */
+  const [cropError, setCropError] = useState<string | null>(null);
+  const exportJob = useExportJob({
+    testimonialId,
+    target,
+    onReady: (url, jobId) => {
+      onOpenChange(false);
+      navigate(exportLanding(testimonialId, url, jobId));
+    },
+  });
+  const { running } = exportJob;
+  const error = cropError ?? exportJob.error;
 
   const videoUrl = videoType === 'modified' && modifiedUrl ? modifiedUrl : originalUrl;
   const spec = EXPORT_PLATFORM_SPECS[platform];
@@ -76,13 +75,6 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
   const areaKey = `${videoUrl}|${platform}`;
   const area = frame ? (chosen?.key === areaKey ? chosen.area : initialArea(frame.original, spec.ratio)) : null;
 
-  // +1 every 2 s up to 30 while the real progress is unknown.
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => setSimulated((value) => Math.min(SIMULATED_MAX, value + 1)), SIMULATED_STEP_MS);
-    return () => clearInterval(timer);
-  }, [running]);
-
   // Leaving the page would lose the result: the browser asks first while the export runs.
   useEffect(() => {
     if (!running) return;
@@ -90,9 +82,6 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [running]);
-
-  // The dialog going away (a navigation) stops following the export.
-  useEffect(() => () => controller.current?.abort(), []);
 
   const steps = hasModified
     ? [t('exportVideo.steps.version'), t('exportVideo.steps.crop'), t('exportVideo.steps.export')]
@@ -113,44 +102,17 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
     }
   };
 
-  const startExport = async () => {
+  const startExport = () => {
     if (!frame || !area || running) return;
     const checked = validateCropArea(pixelsToFractions(area, frame.original));
     if (!checked.ok) {
       console.error('Crop area refused', checked.message);
-      setError(t('exportVideo.errors.crop'));
+      setCropError(t('exportVideo.errors.crop'));
       return;
     }
-    setError(null);
-    setSimulated(0);
-    setReal(0);
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    try {
-      const url = await exportMutation.mutateAsync({
-        companyId,
-        testimonialId,
-        target,
-        body: {
-          platform,
-          videoType,
-          cropArea: checked.area,
-          language: i18n.resolvedLanguage === 'fr' ? 'fr' : 'en',
-        },
-        signal: current.signal,
-        onProgress: (percent) => setReal((value) => Math.max(value, percent)),
-      });
-      setReal(100);
-      onOpenChange(false);
-      navigate(`${paths.dashboard.testimonial(testimonialId)}?export=ready&exportUrl=${encodeURIComponent(url)}`);
-    } catch (failure) {
-      if (current.signal.aborted) return;
-      setError(failure instanceof ExportFailedError && failure.fieldMessage ? failure.fieldMessage : t('exportVideo.errors.start'));
-    }
+    setCropError(null);
+    void exportJob.start({ platform, videoType, cropArea: checked.area, language: i18n.resolvedLanguage === 'fr' ? 'fr' : 'en' });
   };
-
-  const progress = Math.max(simulated, real);
 
   const platformPicker = (
     <fieldset disabled={running}>
@@ -198,7 +160,8 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
             variant="ghost"
             className="sm:mr-auto"
             onClick={() => {
-              setError(null);
+              setCropError(null);
+              exportJob.reset();
               setStep('version');
             }}
             disabled={running}
@@ -210,7 +173,7 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
         <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={running}>
           {t('dashboard.common.cancel')}
         </Button>
-        <Button onClick={() => void startExport()} loading={running} disabled={!frame || !companyId} data-testid="export-start">
+        <Button onClick={startExport} loading={running} disabled={!frame} data-testid="export-start">
           {t('exportVideo.start')}
         </Button>
       </>
@@ -268,15 +231,15 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
         ) : (
           <>
             {running ? (
-              <div className="flex flex-col gap-3 rounded-card border border-brand-100 bg-brand-50/60 p-4" role="status" data-testid="export-progress">
-                <div className="flex items-center gap-3">
-                  <Spinner className="size-5 text-brand-700" />
-                  <p className="font-medium text-gray-900">{t('exportVideo.progress.title')}</p>
-                  <span className="ml-auto text-sm font-medium text-brand-800 tabular-nums" aria-hidden="true">
-                    {t('exportVideo.progress.value', { value: progress })}
-                  </span>
-                </div>
-                <ProgressBar value={progress} label={t('exportVideo.progress.label')} valueText={t('exportVideo.progress.value', { value: progress })} />
+              <div className="flex flex-col gap-3 rounded-card border border-brand-100 bg-brand-50/60 p-4" data-testid="export-progress">
+                <p className="font-medium text-gray-900">{t('exportVideo.progress.title')}</p>
+                <JobProgress
+                  follow={exportJob.follow}
+                  since={exportJob.since}
+                  size="md"
+                  label={t('exportVideo.progress.label')}
+                  data-testid="export-job"
+                />
                 <p className="text-sm text-gray-600">{t('exportVideo.progress.hint')}</p>
               </div>
             ) : null}

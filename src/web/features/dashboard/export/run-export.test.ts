@@ -1,16 +1,23 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TTestimonialRequest } from '../../../../contract/api/testimonials.schema.js';
-import type { TExportV2Body, TRenderState } from '../../../../contract/api/studio.schema.js';
-import { EXPORT_POLL_MS, ExportFailedError, runExport } from '../api/export-video';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { createElement } from 'react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TJob, TJobPhase } from '../../../../contract/api/jobs.schema.js';
+import type { TExportV2Body } from '../../../../contract/api/studio.schema.js';
+import i18n from '../../../i18n/i18n';
+import { ExportFailedError, runExportStart } from '../api/export-video';
+import { passTime, testJob } from '../jobs/job-fixtures';
+import { JOB_POLL_MS, MAX_FAILED_READS } from '../jobs/use-job';
+import { exportLanding, useExportJob } from './use-export-job';
 
 /**
- * The export's client flow (start call, then following the render through the testimonial's
- * render_state and stored address) against a stand-in of the server's two endpoints: the network is
- * replaced, the client code runs as it is.
+ * The export's client flow (issue 16) against a stand-in for the server's endpoints (the network is
+ * replaced, the client code runs as it is): export-v2 answers at once with its job, the job is
+ * followed through GET /api/jobs/{id} (useJob), and its output is where the person lands.
  */
 
-const COMPANY = '1e2d3c4b-5a69-4877-8a9b-0c1d2e3f4a5b';
 const TESTIMONIAL = '2f3e4d5c-6b7a-4988-9bac-1d2e3f4a5b6c';
 const RESPONSE = '3a4b5c6d-7e8f-4a0b-8c1d-2e3f4a5b6c7d';
 const JOB = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
@@ -20,198 +27,162 @@ const BODY: TExportV2Body = {
   cropArea: { x: 0.34375, y: 0, width: 0.315625, height: 1 },
   language: 'en',
 };
+const OUTPUT = `/files/a/export-shorts-${JOB}.mp4?exp=4102444800&sig=z`;
+const exportPath = `/api/testimonials/response/${RESPONSE}/export-v2`;
 
-interface Stand {
-  /** The export-v2 answer (status and body). */
-  start: { status: number; body: unknown };
-  /** What the detail says at each GET, in turn (the last one repeats); 'fail' answers 500. */
-  details: ({ state: TRenderState | null; shortOriginal: string | null } | 'fail')[];
-  calls: { method: string; path: string; body?: unknown }[];
-}
+const job = (phase: TJobPhase, overrides: Partial<TJob> = {}) =>
+  testJob(JOB, phase, {
+    kind: 'export',
+    testimonialId: TESTIMONIAL,
+    responseId: RESPONSE,
+    params: { platform: 'shorts', videoType: 'original' },
+    outputUrl: phase === 'ready' ? OUTPUT : null,
+    ...overrides,
+  });
 
-function testimonial(state: TRenderState | null, shortOriginal: string | null): TTestimonialRequest {
-  const now = new Date().toISOString();
-  return {
-    id: TESTIMONIAL,
-    customer_name: 'Claire Dubois',
-    customer_email: 'claire@example.com',
-    customer_position: null,
-    status: 'completed',
-    created_at: now,
-    updated_at: now,
-    expires_at: now,
-    last_reminder_sent: null,
-    paid: true,
-    language: 'english',
-    gift: null,
-    video_url: null,
-    video_url_subtitles: null,
-    has_subtitles: false,
-    short_video_url: null,
-    short_video_url_original: null,
-    render_state: null,
-    testimonial_responses: [
-      {
-        id: RESPONSE,
-        question: { id: '4b5c6d7e-8f9a-4b1c-8d2e-3f4a5b6c7d8e', text: 'Why us?' },
-        video_url: '/files/a/answer.mp4?exp=1&sig=x',
-        modified_video_url: null,
-        intro_generated: false,
-        has_subtitles: false,
-        short_video_url: null,
-        short_video_url_original: shortOriginal,
-        orderPosition: 1,
-        render_state: state,
-      },
-    ],
-  };
-}
+type Reply = { status: number; body: unknown };
+const json = (status: number, body: unknown): Reply => ({ status, body });
+const queuedStart = json(202, { status: 'queued', exportedUrl: null, jobId: JOB, state: { output: 'export', jobId: JOB, phase: 'queued', progress: 0, error: null } });
+const down = json(503, { error: 'Unavailable', code: 'unavailable' });
 
-let stand: Stand;
+let routes: Record<string, Reply[]>;
+let calls: { method: string; path: string; body?: unknown }[];
 
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+  // The client reads error replies with a schema it imports on first use: loaded before the clock is faked.
+  await import('../../../../contract/errors.js');
+});
 beforeEach(() => {
-  // Only the clock is faked: the responses' bodies are read on the real event loop.
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  stand = { start: { status: 200, body: {} }, details: [], calls: [] };
-  let detailIndex = 0;
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  routes = {};
+  calls = [];
   vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
     const method = init.method ?? 'GET';
     const path = String(input);
-    stand.calls.push({ method, path, ...(init.body ? { body: JSON.parse(String(init.body)) } : {}) });
-    if (method === 'POST' && path === `/api/testimonials/response/${RESPONSE}/export-v2`) {
-      // The real call waits for the render: answer after a few polling periods.
-      await new Promise((resolve) => setTimeout(resolve, EXPORT_POLL_MS * 2.5));
-      return new Response(JSON.stringify(stand.start.body), { status: stand.start.status, headers: { 'content-type': 'application/json' } });
-    }
-    if (method === 'GET' && path === `/api/testimonials/request/${TESTIMONIAL}?company_id=${COMPANY}`) {
-      const detail = stand.details[Math.min(detailIndex, stand.details.length - 1)] ?? { state: null, shortOriginal: null };
-      detailIndex += 1;
-      if (detail === 'fail') return new Response(JSON.stringify({ error: 'Internal error', code: 'server_error' }), { status: 500 });
-      return new Response(JSON.stringify({ testimonial: testimonial(detail.state, detail.shortOriginal), error_credit: false }), { status: 200 });
-    }
-    return new Response(JSON.stringify({ error: 'Nothing here', code: 'not_found' }), { status: 404 });
+    calls.push({ method, path, ...(init.body ? { body: JSON.parse(String(init.body)) } : {}) });
+    const queue = routes[`${method} ${path}`];
+    if (!queue?.length) return new Response(JSON.stringify({ error: 'Nothing here', code: 'not_found' }), { status: 404 });
+    const { status, body } = queue.length > 1 ? queue.shift()! : queue[0]!;
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-
 afterEach(() => {
+  cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-/** Runs the export to its end, letting the fake clock run. */
-async function settle<T>(promise: Promise<T>): Promise<T> {
-  let outcome: { ok: true; value: T } | { ok: false; error: unknown } | undefined;
-  promise.then(
-    (value) => (outcome = { ok: true, value }),
-    (error: unknown) => (outcome = { ok: false, error }),
-  );
-  for (let i = 0; i < 2000 && !outcome; i++) {
-    await vi.advanceTimersByTimeAsync(500);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  if (!outcome) throw new Error('the export never settled');
-  if (!outcome.ok) throw outcome.error;
-  return outcome.value;
+const pass = (ms: number) => passTime(ms, JOB_POLL_MS / 2);
+
+function exportHook() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+  const onReady = vi.fn();
+  const hook = renderHook(() => useExportJob({ testimonialId: TESTIMONIAL, target: { kind: 'response', id: RESPONSE }, onReady }), { wrapper });
+  return { ...hook, onReady };
 }
 
-const run = (onProgress?: (percent: number) => void) =>
-  runExport({ companyId: COMPANY, testimonialId: TESTIMONIAL, target: { kind: 'response', id: RESPONSE }, body: BODY, ...(onProgress ? { onProgress } : {}) });
-
-const rendering = (progress: number): TRenderState => ({ output: 'export', phase: 'rendering', progress, error: null });
-
-describe('runExport', () => {
-  it('posts the body to the answer’s export-v2 and resolves with the exported address when done', async () => {
-    stand.start.body = { status: 'done', exportedUrl: '/files/a/export-shorts-job.mp4?exp=1&sig=y', jobId: JOB };
-    stand.details = [{ state: rendering(5), shortOriginal: null }];
-    const progress: number[] = [];
-    await expect(settle(run((p) => progress.push(p)))).resolves.toBe('/files/a/export-shorts-job.mp4?exp=1&sig=y');
-    const post = stand.calls.find((call) => call.method === 'POST');
-    expect(post).toEqual({ method: 'POST', path: `/api/testimonials/response/${RESPONSE}/export-v2`, body: BODY });
-    // The render state was read while the start call waited, and its progress passed on.
-    expect(progress).toContain(5);
+describe('runExportStart', () => {
+  it('posts the body to the answer’s export-v2 and answers at once with the job to follow', async () => {
+    routes[`POST ${exportPath}`] = [queuedStart];
+    await expect(runExportStart({ testimonialId: TESTIMONIAL, target: { kind: 'response', id: RESPONSE }, body: BODY })).resolves.toEqual({ jobId: JOB, url: null });
+    expect(calls).toEqual([{ method: 'POST', path: exportPath, body: BODY }]);
   });
 
   it('uses the testimonial’s export-v2 for the merged video', async () => {
-    stand.start.body = { status: 'done', exportedUrl: '/files/merged-export.mp4', jobId: JOB };
-    vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-      stand.calls.push({ method: init.method ?? 'GET', path: String(input) });
-      return new Response(JSON.stringify(stand.start.body), { status: 200 });
-    });
-    const url = await settle(runExport({ companyId: COMPANY, testimonialId: TESTIMONIAL, target: { kind: 'testimonial' }, body: BODY }));
-    expect(url).toBe('/files/merged-export.mp4');
-    expect(stand.calls[0]).toEqual({ method: 'POST', path: `/api/testimonials/${TESTIMONIAL}/export-v2` });
-  });
-
-  it('follows a render that outlasts the start call until the address of this job is stored', async () => {
-    stand.start.body = { status: 'rendering', exportedUrl: null, jobId: JOB };
-    stand.details = [
-      { state: rendering(5), shortOriginal: '/files/a/export-shorts-an-older-job.mp4' },
-      { state: rendering(5), shortOriginal: '/files/a/export-shorts-an-older-job.mp4' },
-      { state: rendering(5), shortOriginal: '/files/a/export-shorts-an-older-job.mp4' },
-      { state: rendering(60), shortOriginal: '/files/a/export-shorts-an-older-job.mp4' },
-      'fail',
-      { state: { output: 'export', phase: 'ready', progress: 100, error: null }, shortOriginal: `/files/a/export-shorts-${JOB}.mp4?sig=z` },
-    ];
-    const progress: number[] = [];
-    await expect(settle(run((p) => progress.push(p)))).resolves.toBe(`/files/a/export-shorts-${JOB}.mp4?sig=z`);
-    expect(progress).toContain(60);
-  });
-
-  it('fails with the message of §8 when the render fails', async () => {
-    stand.start.body = { status: 'queued', exportedUrl: null, jobId: JOB };
-    stand.details = [{ state: { output: 'export', phase: 'failed', progress: 0, error: 'ffmpeg exited with 1' }, shortOriginal: null }];
-    const failure = await settle(run()).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(ExportFailedError);
-    expect((failure as ExportFailedError).message).toBe('Failed to start export. Please try again.');
-    expect((failure as ExportFailedError).fieldMessage).toBeUndefined();
-  });
-
-  it('fails when the start call answers failed', async () => {
-    stand.start.body = { status: 'failed', exportedUrl: null, jobId: JOB };
-    await expect(settle(run())).rejects.toBeInstanceOf(ExportFailedError);
-  });
-
-  it('gives up after more than 5 failed checks in a row', async () => {
-    stand.start.body = { status: 'rendering', exportedUrl: null, jobId: JOB };
-    stand.details = ['fail'];
-    await expect(settle(run())).rejects.toBeInstanceOf(ExportFailedError);
-    const checks = stand.calls.filter((call) => call.method === 'GET');
-    expect(checks.length).toBeGreaterThanOrEqual(6);
+    routes[`POST /api/testimonials/${TESTIMONIAL}/export-v2`] = [queuedStart];
+    await runExportStart({ testimonialId: TESTIMONIAL, target: { kind: 'testimonial' }, body: BODY });
+    expect(calls[0]).toMatchObject({ method: 'POST', path: `/api/testimonials/${TESTIMONIAL}/export-v2` });
   });
 
   it('passes on the server’s word on a refused crop area, and not on other failures', async () => {
-    stand.start = { status: 400, body: { error: 'cropArea.width: The crop area must fit inside the frame.', code: 'invalid_data', field: 'cropArea.width' } };
-    const refused = (await settle(run()).catch((error: unknown) => error)) as ExportFailedError;
+    routes[`POST ${exportPath}`] = [
+      json(400, { error: 'cropArea.width: The crop area must fit inside the frame.', code: 'invalid_data', field: 'cropArea.width' }),
+      json(409, { error: 'Another render is running.', code: 'conflict' }),
+      json(500, { error: 'Internal error', code: 'server_error' }),
+    ];
+    const start = () => runExportStart({ testimonialId: TESTIMONIAL, target: { kind: 'response', id: RESPONSE }, body: BODY }).catch((error: unknown) => error);
+    const refused = (await start()) as ExportFailedError;
+    expect(refused).toBeInstanceOf(ExportFailedError);
     expect(refused.fieldMessage).toBe('cropArea.width: The crop area must fit inside the frame.');
-
-    stand.start = { status: 409, body: { error: 'Another render is running.', code: 'invalid_data' } };
-    const busy = (await settle(run()).catch((error: unknown) => error)) as ExportFailedError;
-    expect(busy).toBeInstanceOf(ExportFailedError);
+    const busy = (await start()) as ExportFailedError;
     expect(busy.fieldMessage).toBeUndefined();
-
-    stand.start = { status: 500, body: { error: 'Internal error', code: 'server_error' } };
-    const broken = (await settle(run()).catch((error: unknown) => error)) as ExportFailedError;
+    const broken = (await start()) as ExportFailedError;
     expect(broken.message).toBe('Failed to start export. Please try again.');
     expect(broken.fieldMessage).toBeUndefined();
   });
 
-  it('stops following when aborted', async () => {
-    stand.start.body = { status: 'rendering', exportedUrl: null, jobId: JOB };
-    stand.details = [{ state: rendering(10), shortOriginal: null }];
-    const controller = new AbortController();
-    const running = runExport({ companyId: COMPANY, testimonialId: TESTIMONIAL, target: { kind: 'response', id: RESPONSE }, body: BODY, signal: controller.signal });
-    const outcome = running.catch((error: unknown) => error);
-    for (let i = 0; i < 20; i++) {
-      await vi.advanceTimersByTimeAsync(EXPORT_POLL_MS / 2);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    expect(stand.calls.filter((call) => call.method === 'GET').length).toBeGreaterThan(2);
-    controller.abort();
-    await vi.advanceTimersByTimeAsync(EXPORT_POLL_MS);
-    const error = await outcome;
-    expect(error).toBeInstanceOf(DOMException);
-    expect((error as DOMException).name).toBe('AbortError');
+  it('fails when the start call answers failed', async () => {
+    routes[`POST ${exportPath}`] = [json(200, { status: 'failed', exportedUrl: null, jobId: JOB })];
+    await expect(runExportStart({ testimonialId: TESTIMONIAL, target: { kind: 'response', id: RESPONSE }, body: BODY })).rejects.toBeInstanceOf(ExportFailedError);
+  });
+});
+
+describe('useExportJob', () => {
+  it('follows the job to its output and lands on the testimonial with it', async () => {
+    routes[`POST ${exportPath}`] = [queuedStart];
+    routes[`GET /api/jobs/${JOB}`] = [json(200, job('running', { progress: 30 })), json(200, job('running', { progress: 80 })), json(200, job('ready'))];
+    const { result, onReady } = exportHook();
+    await act(() => result.current.start(BODY));
+    expect(result.current.running).toBe(true);
+    await pass(10);
+    expect(result.current.follow.job?.progress).toBe(30);
+    await pass(JOB_POLL_MS);
+    expect(result.current.follow.job?.progress).toBe(80);
+    expect(onReady).not.toHaveBeenCalled();
+    await pass(JOB_POLL_MS);
+    expect(onReady).toHaveBeenCalledTimes(1);
+    expect(onReady).toHaveBeenCalledWith(OUTPUT, JOB);
+    expect(result.current.error).toBeNull();
+    // Nothing waited: the start call answered at once, and the job is read no more.
+    const reads = calls.filter((call) => call.path === `/api/jobs/${JOB}`).length;
+    await pass(JOB_POLL_MS * 3);
+    expect(calls.filter((call) => call.path === `/api/jobs/${JOB}`)).toHaveLength(reads);
+    expect(exportLanding(TESTIMONIAL, OUTPUT, JOB)).toBe(
+      `/dashboard/testimonials/${TESTIMONIAL}?export=ready&exportUrl=${encodeURIComponent(OUTPUT)}&exportJob=${JOB}`,
+    );
+  });
+
+  it('says why the job failed, translated, and can start again', async () => {
+    routes[`POST ${exportPath}`] = [queuedStart];
+    routes[`GET /api/jobs/${JOB}`] = [json(200, job('failed', { error: { reason: 'nothing_to_export', params: {}, message: 'There is no video to export yet.' } }))];
+    const { result, onReady } = exportHook();
+    await act(() => result.current.start(BODY));
+    await pass(10);
+    expect(result.current.running).toBe(false);
+    expect(result.current.error).toBe('There is no video to export yet.');
+    await act(() => i18n.changeLanguage('fr'));
+    expect(result.current.error).toBe('Il n’y a pas encore de vidéo à exporter.');
+    await act(() => i18n.changeLanguage('en'));
+    expect(onReady).not.toHaveBeenCalled();
+    act(() => result.current.reset());
+    expect(result.current.error).toBeNull();
+  });
+
+  it(`gives up after more than ${MAX_FAILED_READS} failed reads in a row, and goes on when resumed`, async () => {
+    routes[`POST ${exportPath}`] = [queuedStart];
+    routes[`GET /api/jobs/${JOB}`] = [...Array.from({ length: MAX_FAILED_READS + 1 }, () => down), json(200, job('ready'))];
+    const { result, onReady } = exportHook();
+    await act(() => result.current.start(BODY));
+    await pass(JOB_POLL_MS * (MAX_FAILED_READS + 1));
+    expect(result.current.follow).toMatchObject({ status: 'gaveUp', giveUpReason: 'unreachable' });
+    // Still shown as under way (it may finish): the person can check again.
+    expect(result.current.running).toBe(true);
+    act(() => result.current.follow.resume());
+    await pass(10);
+    expect(onReady).toHaveBeenCalledWith(OUTPUT, JOB);
+  });
+
+  it('says the §8 message when the start is refused, with the server’s word on the crop area', async () => {
+    routes[`POST ${exportPath}`] = [json(400, { error: 'cropArea.width: The crop area must fit inside the frame.', code: 'invalid_data', field: 'cropArea.width' }), json(500, { error: 'Internal error', code: 'server_error' })];
+    const { result } = exportHook();
+    await act(() => result.current.start(BODY));
+    expect(result.current.error).toBe('cropArea.width: The crop area must fit inside the frame.');
+    await act(() => result.current.start(BODY));
+    expect(result.current.error).toBe('Failed to start export. Please try again.');
+    expect(result.current.running).toBe(false);
   });
 });

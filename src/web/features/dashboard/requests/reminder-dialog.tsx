@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import type { TTestimonialRequestSafe } from '../../../../contract/api/testimonials.schema.js';
 import { ConfirmDialog } from '../../../components/dialog';
 import { isApiError } from '../../../lib/api-client';
+import { errorReasonText } from '../../../lib/error-reason-text';
 import { useRemindRequestMutation } from '../api/remind-request';
 
 export interface ReminderDialogProps {
@@ -31,7 +32,8 @@ export function ReminderDialog({ request, companyId, onClose }: ReminderDialogPr
         },
         onError: (error) => {
           console.warn('Sending the reminder failed.', error);
-          const serverText = isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : '';
+          const serverText =
+            isApiError(error) && error.status >= 400 && error.status < 500 ? (errorReasonText(error.reason, error.params, t) ?? error.message) : '';
           toast.error(serverText || t('requests.reminder.error'));
         },
         onSettled: onClose,

@@ -17,6 +17,9 @@ import type { TStatusFilter } from './status-filter';
 
 type TTab = 'new' | 'sent';
 
+/** Wide screens show both panels stacked: plain sections, without the tab panels' role and tab stop. */
+const STACKED_PANEL = { role: undefined, 'aria-labelledby': undefined, tabIndex: undefined, className: 'mt-0!' } as const;
+
 /**
  * Requests (spec §2, §4, §8): the new-request form and the sent list. Below 768 px and from 768 to
  * 1024 px they are two tabs, 'new' and 'sent'; wider, both are stacked. After a send the success
@@ -112,8 +115,17 @@ export function RequestsScreen() {
     <>
       <Seo title={t('requests.title')} description={t('requests.description')} robots="noindex" />
       <PageHeader title={t('requests.title')} description={t('requests.description')} />
-      {tabbed ? (
-        <Tabs value={tab} onValueChange={(value) => setTab(value === 'sent' ? 'sent' : 'new')} data-testid="requests-tabs">
+      {/* One tree for both layouts: only the tab list and the panels' tab roles come and go. A layout
+          change (a window resized or a tablet turned across 1024 px, or Chromium's full-page capture,
+          which briefly shrinks the viewport) must not remount the form and lose what was typed. */}
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setTab(value === 'sent' ? 'sent' : 'new')}
+        className={tabbed ? undefined : 'flex flex-col gap-10'}
+        data-testid={tabbed ? 'requests-tabs' : undefined}
+        data-layout={tabbed ? 'tabs' : 'stacked'}
+      >
+        {tabbed && (
           <TabsList aria-label={t('requests.title')} className="sm:inline-flex">
             <TabsTrigger value="new" data-testid="requests-tab-new">
               {t('requests.tabs.new')}
@@ -125,17 +137,18 @@ export function RequestsScreen() {
               )}
             </TabsTrigger>
           </TabsList>
-          <TabsContent value="new" forceMount hidden={tab !== 'new'}>
-            {form}
-          </TabsContent>
-          <TabsContent value="sent">{sent}</TabsContent>
-        </Tabs>
-      ) : (
-        <div className="flex flex-col gap-10">
+        )}
+        <TabsContent value="new" forceMount hidden={tabbed && tab !== 'new'} {...(tabbed ? {} : STACKED_PANEL)}>
           {form}
-          <section aria-label={t('requests.list.title')}>{sent}</section>
-        </div>
-      )}
+        </TabsContent>
+        <TabsContent
+          value="sent"
+          forceMount={tabbed ? undefined : true}
+          {...(tabbed ? {} : { ...STACKED_PANEL, role: 'region', 'aria-label': t('requests.list.title') })}
+        >
+          {sent}
+        </TabsContent>
+      </Tabs>
     </>
   );
 }

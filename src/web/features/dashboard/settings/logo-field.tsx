@@ -5,6 +5,9 @@ import { Button } from '../../../components/button';
 import { TrashIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { cn } from '../../../lib/cn';
+import { JobProgress } from '../jobs/job-progress';
+import { isFollowOver } from '../jobs/use-job';
+import type { JobFollow } from '../jobs/use-job';
 import { SwitchField } from './switch-field';
 
 /** The image kinds the server stores (it recognises them by their bytes). */
@@ -35,6 +38,11 @@ export interface LogoFieldProps {
   /** The stored logo, to tell a pending removal apart from no logo at all. */
   savedLogoUrl: string;
   uploading: boolean;
+  /**
+   * The latest upload's `logo` job: while it runs, `logoUrl` is the file as uploaded, shown as
+   * 'Preparing…'; a failure shows its translated reason, and another file can be picked.
+   */
+  job: JobFollow;
   /** The last upload problem (client check or server answer), already translated. */
   error: string | null;
   onFile: (file: File) => void;
@@ -52,6 +60,7 @@ export function LogoField({
   logoUrl,
   savedLogoUrl,
   uploading,
+  job,
   error,
   onFile,
   onRemove,
@@ -65,6 +74,7 @@ export function LogoField({
   const hintId = useId();
   const errorId = useId();
   const busy = uploading || disabled;
+  const preparing = job.status !== 'idle' && !isFollowOver(job);
 
   const take = (files: FileList | null | undefined) => {
     const file = files?.[0];
@@ -96,8 +106,9 @@ export function LogoField({
             <img
               src={logoUrl}
               alt={t('settings.video.logo.current')}
-              className="max-h-20 max-w-[85%] object-contain"
+              className={cn('max-h-20 max-w-[85%] object-contain', preparing && 'opacity-60')}
               data-testid="logo-current"
+              data-preparing={preparing ? 'true' : undefined}
             />
           ) : (
             <span className="px-3 text-center text-sm text-gray-500">{t('settings.video.logo.none')}</span>
@@ -165,6 +176,9 @@ export function LogoField({
             <p id={errorId} role="alert" className="mt-1 text-sm text-error-700" data-testid="logo-error">
               {error}
             </p>
+          ) : null}
+          {job.status !== 'idle' && job.status !== 'ready' ? (
+            <JobProgress follow={job} label={t('settings.video.logo.preparing')} className="mt-2 max-w-sm" data-testid="logo-job" />
           ) : null}
           {!logoUrl && savedLogoUrl ? (
             <p role="status" className="mt-1 text-sm text-pending-800">

@@ -1,6 +1,7 @@
 /**
  * Where the live preview puts each piece, computed the way the renderer does
  * (src/server/media/render.ts and the studio service), so that the preview shows what the video shows.
+ * The numbers and the card's geometry come from src/contract/card-layout.ts, which the renderer uses too.
  *
  * Everything is laid out on a frame of the renderer's reference size (960 × 540, REFERENCE_HEIGHT
  * high): the settings' sizes are pixels on such a frame. The preview draws that frame in an SVG whose
@@ -15,34 +16,49 @@
  *   that its Windows ascent + descent equals that size, lines stacked bottom-up from a 24-unit margin,
  *   a 2-unit black outline with the border on, a 1-unit black shadow without it.
  */
-import type { PreviewFont } from './preview-fonts';
+import type { PreviewFont } from './preview-fonts.js';
+import {
+  CARD_GLYPH_WIDTH_RATIO,
+  CARD_LINE_HEIGHT_RATIO,
+  CARD_LOGO_HEIGHT_RATIO,
+  CARD_LOGO_TOP_RATIO,
+  CARD_MAX_LINES,
+  CARD_REFERENCE_HEIGHT,
+  CARD_REFERENCE_WIDTH,
+  CARD_TEXT_WIDTH_RATIO,
+  cardGeometry,
+  cardLines,
+  cardMaxChars as contractCardMaxChars,
+  SUBTITLE_SCRIPT,
+  subtitleScriptSize,
+} from '../../../../contract/card-layout.js';
 import { wrapText } from '../../../../contract/text-wrap.js';
 
 /** The renderer's REFERENCE_HEIGHT: font sizes are pixels on a frame this high. */
-export const REFERENCE_HEIGHT = 540;
+export const REFERENCE_HEIGHT = CARD_REFERENCE_HEIGHT;
 /** The width of a 16:9 frame of the reference height. */
-export const REFERENCE_WIDTH = 960;
+export const REFERENCE_WIDTH = CARD_REFERENCE_WIDTH;
 
-/** The intro card's constants, as in the renderer. */
+/** The intro card's constants, as in the renderer (src/contract/card-layout.ts). */
 export const CARD = {
-  lineHeight: 1.3,
-  maxLines: 6,
+  lineHeight: CARD_LINE_HEIGHT_RATIO,
+  maxLines: CARD_MAX_LINES,
   /** Share of the width the text may take. */
-  textWidthShare: 0.82,
+  textWidthShare: CARD_TEXT_WIDTH_RATIO,
   /** The renderer's estimate of a character's width, in ems. */
-  charWidth: 0.56,
-  logoHeightShare: 0.12,
-  logoTopShare: 0.08,
+  charWidth: CARD_GLYPH_WIDTH_RATIO,
+  logoHeightShare: CARD_LOGO_HEIGHT_RATIO,
+  logoTopShare: CARD_LOGO_TOP_RATIO,
 } as const;
 
 /** libass's script of an SRT in ffmpeg (PlayResX × PlayResY) and the renderer's subtitle style. */
 export const SUBTITLE = {
-  scriptWidth: 384,
-  scriptHeight: 288,
-  marginV: 24,
-  marginH: 10,
-  outline: 2,
-  shadow: 1,
+  scriptWidth: SUBTITLE_SCRIPT.width,
+  scriptHeight: SUBTITLE_SCRIPT.height,
+  marginV: SUBTITLE_SCRIPT.marginV,
+  marginH: SUBTITLE_SCRIPT.marginH,
+  outline: SUBTITLE_SCRIPT.outline,
+  shadow: SUBTITLE_SCRIPT.shadow,
 } as const;
 
 /** Preview pixels per reference pixel, for a preview frame `previewHeight` pixels high. */
@@ -55,14 +71,11 @@ export function scaledSize(size: number, frameHeight: number): number {
   return size * previewScale(frameHeight);
 }
 
-const even = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
-
 export { wrapText };
 
-/** Characters a card line holds at `size` on a `width` × `height` frame (the studio service's rule). */
+/** Characters a card line holds at `size` on a `width` × `height` frame (the renderer's rule, from the contract). */
 export function cardMaxChars(size: number, width = REFERENCE_WIDTH, height = REFERENCE_HEIGHT): number {
-  const px = scaledSize(size, height);
-  return Math.max(8, Math.floor((width * CARD.textWidthShare) / (px * CARD.charWidth)));
+  return contractCardMaxChars(width, height, size);
 }
 
 export interface TextLine {
@@ -104,10 +117,8 @@ export function layoutCard(options: {
 }): CardLayout {
   const width = options.width ?? REFERENCE_WIDTH;
   const height = options.height ?? REFERENCE_HEIGHT;
-  const fontSize = Math.round(scaledSize(options.size, height));
-  const lineHeight = Math.round(fontSize * CARD.lineHeight);
-  const words = wrapText(options.text, cardMaxChars(options.size, width, height)).slice(0, CARD.maxLines);
-  const blockTop = (height - lineHeight * words.length) / 2;
+  const words = cardLines(options.text, width, height, options.size);
+  const { fontSize, lineHeight, lineTops, logo } = cardGeometry({ height, size: options.size, lineCount: words.length });
   const capHeight = (fontSize * options.font.capHeight) / options.font.unitsPerEm;
   const ascent = (text: string) => {
     const measured = options.ascent?.(text, fontSize);
@@ -122,12 +133,9 @@ export function layoutCard(options: {
     lines: words.map((text, i) => ({
       text,
       x: width / 2,
-      baseline: blockTop + i * lineHeight + (lineHeight - fontSize) / 2 + ascent(text),
+      baseline: lineTops[i]! + ascent(text),
     })),
-    logo: {
-      top: height * CARD.logoTopShare,
-      height: even(height * CARD.logoHeightShare),
-    },
+    logo,
   };
 }
 
@@ -190,7 +198,7 @@ export function layoutSubtitle(options: {
   const width = options.width ?? REFERENCE_WIDTH;
   const height = options.height ?? REFERENCE_HEIGHT;
   const unit = height / SUBTITLE.scriptHeight;
-  const fontUnits = Math.round((options.size * SUBTITLE.scriptHeight) / REFERENCE_HEIGHT);
+  const fontUnits = subtitleScriptSize(options.size);
   const lineHeight = fontUnits * unit;
   const { unitsPerEm, winAscent, winDescent } = options.font;
   const fontSize = (lineHeight * unitsPerEm) / (winAscent + winDescent);

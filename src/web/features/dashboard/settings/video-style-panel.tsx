@@ -9,7 +9,6 @@ import { ConfirmDialog } from '../../../components/dialog';
 import { RefreshIcon } from '../../../components/icons';
 import { isApiError } from '../../../lib/api-client';
 import { useUpdateSettingsMutation } from '../api/update-settings';
-import { useUploadLogoMutation } from '../api/upload-logo';
 import { ColorField } from './color-field';
 import { LogoField } from './logo-field';
 import { SaveBar } from './save-bar';
@@ -18,6 +17,8 @@ import type { TStyleErrors, TStyleField, TStyleForm } from './settings-form';
 import { failureMessage, messageText } from './settings-messages';
 import { SwitchField } from './switch-field';
 import { TextStyleFields } from './text-style-fields';
+import { useLogoUpload } from './use-logo-upload';
+import type { LogoOutcome } from './use-logo-upload';
 import { PreviewPanel } from './video-preview';
 import type { TPreviewFrame } from './video-preview';
 
@@ -84,7 +85,13 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
   const [resetOpen, setResetOpen] = useState(false);
   const [frame, setFrame] = useState<TPreviewFrame>('intro');
   const save = useUpdateSettingsMutation();
-  const upload = useUploadLogoMutation();
+  // Once the logo job is over, the saved values take the logo the server now holds (the new one, or
+  // the one before when it failed); the form too, unless a removal is pending there.
+  const upload = useLogoUpload(({ status, logoUrl }: LogoOutcome) => {
+    setSaved((current) => ({ ...current, logo_url: logoUrl }));
+    setForm((current) => (current.logo_url === '' ? current : { ...current, logo_url: logoUrl }));
+    if (status === 'ready') toast.success(t('settings.video.logo.ready'));
+  });
   const saving = save.isPending;
 
   const validation = useMemo(() => validateStyle(form), [form]);
@@ -145,11 +152,10 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
       return;
     }
     try {
-      const { logo_url } = await upload.mutateAsync(file);
-      // Stored at once: the saved values and the form both carry the new logo.
+      const logo_url = await upload.start(file);
+      // The file as uploaded shows at once, 'Preparing…' until its job makes it the stored logo.
       setSaved((current) => ({ ...current, logo_url }));
       setForm((current) => ({ ...current, logo_url }));
-      toast.success(t('settings.video.logo.uploaded'));
     } catch (error) {
       console.warn('POST /api/auth/upload-logo failed.', error);
       const message = messageText(t, failureMessage(error, 'uploadGeneric', i18n.language));
@@ -281,7 +287,8 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
                   <LogoField
                     logoUrl={form.logo_url}
                     savedLogoUrl={saved.logo_url}
-                    uploading={upload.isPending}
+                    uploading={upload.uploading}
+                    job={upload.follow}
                     error={logoError ?? errorOf('logo_url') ?? null}
                     onFile={(file) => void onLogoFile(file)}
                     onRemove={() => {

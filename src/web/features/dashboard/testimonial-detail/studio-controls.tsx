@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TRenderState } from '../../../../contract/api/studio.schema.js';
 import { buttonClasses } from '../../../components/button';
 import type { ButtonVariant } from '../../../components/button';
-import { AlertIcon, ClockIcon } from '../../../components/icons';
-import { ProgressBar } from '../../../components/progress-bar';
-import { Spinner } from '../../../components/spinner';
 import { cn } from '../../../lib/cn';
-import { formatPercent } from '../../../lib/format';
 import { DownloadIcon } from '../../../components/icons';
 
 export interface DownloadLinkProps {
@@ -73,47 +67,6 @@ export function VersionToggle<V extends string>({ label, value, options, onChang
           {option.label}
         </button>
       ))}
-    </div>
-  );
-}
-
-/**
- * Where the last render of an answer or of the merged video stands (ui.md: queued, rendering with
- * progress, failed with its reason). Nothing once it is ready. Test id `render-state` with data-phase.
- */
-export function RenderStatus({ state, preparing = false }: { state: TRenderState | null | undefined; preparing?: boolean }) {
-  const { t, i18n } = useTranslation();
-  if (preparing) {
-    return (
-      <p className="flex items-center gap-2 text-xs text-gray-600" data-testid="render-state" data-phase="preparing">
-        <Spinner className="size-3.5 text-gray-500" />
-        {t('testimonialDetail.render.preparing')}
-      </p>
-    );
-  }
-  if (!state || state.phase === 'ready') return null;
-  if (state.phase === 'failed') {
-    return (
-      <p className="flex gap-2 text-xs text-error-800" data-testid="render-state" data-phase="failed" role="status">
-        <AlertIcon className="mt-px size-3.5 shrink-0 text-error-700" />
-        <span className="min-w-0 break-words">
-          {t('testimonialDetail.render.failed')}
-          {state.error ? <span className="text-error-700"> {state.error}</span> : null}
-        </span>
-      </p>
-    );
-  }
-  const rendering = state.phase === 'rendering';
-  return (
-    <div className="flex flex-col gap-1.5" data-testid="render-state" data-phase={state.phase}>
-      <p className="flex items-center justify-between gap-2 text-xs text-gray-700">
-        <span className="flex items-center gap-2">
-          {rendering ? <Spinner className="size-3.5 text-brand-700" /> : <ClockIcon className="size-3.5 text-gray-500" />}
-          {t(`testimonialDetail.render.${rendering ? 'rendering' : 'queued'}`)}
-        </span>
-        {rendering && <span className="tabular-nums">{formatPercent(Math.round(state.progress), i18n.language)}</span>}
-      </p>
-      {rendering && <ProgressBar value={state.progress} label={t('testimonialDetail.render.rendering')} />}
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TRenderState } from '../../../../contract/api/studio.schema.js';
 import { Button } from '../../../components/button';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
 import { ClockIcon, MailIcon } from '../../../components/icons';
-import { ProgressBar } from '../../../components/progress-bar';
-import { formatPercent } from '../../../lib/format';
+import { JobProgress } from '../jobs/job-progress';
+import type { JobFollow } from '../jobs/use-job';
 import { VideoPlayer } from './video-player';
 
 export interface ActionConfirmDialogProps {
@@ -36,20 +35,20 @@ export interface ProcessingModalProps {
   /** Closing it leaves the job running ('continue in the background'). */
   onDismiss: () => void;
   action: TStudioAction;
-  /** The job's state as last read (null until the first read). */
-  state: TRenderState | null;
-  /** 0 to 100: the job's progress when it reports one, else the spec's slow climb. */
-  progress: number;
+  /** The render's job, followed. */
+  follow: JobFollow;
+  /** When the person started it: the spec's slow climb counts from there until the job reports more. */
+  since: number;
 }
 
 /**
  * Says the render has begun, shows its progress, asks to keep the page open and tells that an e-mail
- * arrives when the video is ready (spec §1, §4). Test id `processing-modal`.
+ * arrives when the video is ready (spec §1, §4). Test ids `processing-modal`, `processing-progress`
+ * (with data-phase), `processing-background`.
  */
-export function ProcessingModal({ open, onDismiss, action, state, progress }: ProcessingModalProps) {
-  const { t, i18n } = useTranslation();
-  const percent = formatPercent(progress, i18n.language);
-  const phase = state?.phase === 'rendering' ? 'rendering' : 'queued';
+export function ProcessingModal({ open, onDismiss, action, follow, since }: ProcessingModalProps) {
+  const { t } = useTranslation();
+  const phase = follow.job?.phase === 'running' ? 'rendering' : 'queued';
   return (
     <Dialog
       open={open}
@@ -67,17 +66,7 @@ export function ProcessingModal({ open, onDismiss, action, state, progress }: Pr
       }
     >
       <div className="flex flex-col gap-4">
-        <div>
-          <div className="mb-2 flex items-center justify-between text-sm">
-            <span className="font-medium text-gray-900" data-testid="processing-phase" data-phase={phase}>
-              {t(`testimonialDetail.processing.phase.${phase}`)}
-            </span>
-            <span className="text-gray-600 tabular-nums" data-testid="processing-progress">
-              {percent}
-            </span>
-          </div>
-          <ProgressBar value={progress} label={t('testimonialDetail.processing.progressLabel')} valueText={percent} />
-        </div>
+        <JobProgress follow={follow} since={since} size="md" label={t(`testimonialDetail.processing.phase.${phase}`)} data-testid="processing-progress" />
         <ul className="flex flex-col gap-2 text-sm text-gray-600">
           <li className="flex gap-2">
             <ClockIcon className="mt-0.5 size-4 shrink-0 text-gray-500" />
@@ -99,19 +88,17 @@ export interface VideoModalProps {
   title: string;
   description?: string;
   url: string | null;
-  stamp: number;
   poster?: string | null;
   onReload?: () => void;
 }
 
 /** The enhanced version in a larger player (spec §2: video player modal). Test id `video-modal`. */
-export function VideoModal({ open, onOpenChange, title, description, url, stamp, poster, onReload }: VideoModalProps) {
+export function VideoModal({ open, onOpenChange, title, description, url, poster, onReload }: VideoModalProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description} size="lg" data-testid="video-modal">
       {url && (
         <VideoPlayer
           url={url}
-          stamp={stamp}
           poster={poster}
           label={title}
           data-testid="modal-video"

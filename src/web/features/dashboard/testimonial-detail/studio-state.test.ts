@@ -4,10 +4,12 @@ import type { TTestimonialRequest, TTestimonialResponse } from '../../../../cont
 import { ZTestimonialRequest } from '../../../../contract/api/testimonials.schema.js';
 import {
   anyJobRunning,
-  displayedProgress,
   downloadName,
   formatDuration,
   isPreparing,
+  keepSignedAddresses,
+  mediaSource,
+  mediaStatus,
   mergedActions,
   responseActions,
   runningJob,
@@ -119,10 +121,22 @@ describe('the answer actions of the detail matrix (spec §4)', () => {
     expect(actions.intro || actions.subtitles || actions.downloadOriginal).toBe(false);
   });
 
-  it('knows an answer still being transcoded (original playing, no poster yet)', () => {
+  it('knows an answer still being prepared, or whose preparation failed, from its transcode job', () => {
+    const media = (phase: 'queued' | 'running' | 'ready' | 'failed') => ({ jobId: '44444444-4444-4444-8444-444444444444', phase, progress: 0, error: null });
+    expect(mediaStatus(response({ video_url: null, poster_url: null, media: media('queued') }))).toBe('preparing');
+    expect(mediaStatus(response({ video_url: null, poster_url: null, media: media('running') }))).toBe('preparing');
+    expect(mediaStatus(response({ video_url: null, poster_url: null, media: media('failed') }))).toBe('failed');
+    expect(mediaStatus(response({ media: media('ready') }))).toBe('ready');
+    // Nothing to generate or download before it is ready.
+    const actions = responseActions(response({ video_url: null, poster_url: null, media: media('running') }));
+    expect(actions.intro || actions.subtitles || actions.downloadOriginal).toBe(false);
+  });
+
+  it('knows an answer still being transcoded from an older server (a video, no poster yet)', () => {
     expect(isPreparing(response({ poster_url: null }))).toBe(true);
     expect(isPreparing(response())).toBe(false);
     expect(isPreparing(response({ video_url: null, poster_url: null }))).toBe(false);
+    expect(responseActions(response({ poster_url: null })).intro).toBe(false);
   });
 });
 
@@ -168,22 +182,6 @@ describe('every action is disabled while any job runs (spec §4)', () => {
   });
 });
 
-describe('the processing modal progress (spec §4, §9)', () => {
-  it('grows by one point every 2 s up to 30 while the job reports nothing more', () => {
-    expect(displayedProgress(null, 0)).toBe(0);
-    expect(displayedProgress(null, 1_999)).toBe(0);
-    expect(displayedProgress(null, 2_000)).toBe(1);
-    expect(displayedProgress(queued, 20_000)).toBe(10);
-    expect(displayedProgress({ ...running, progress: 5 }, 60_000)).toBe(30);
-    expect(displayedProgress(null, 10 * 60_000)).toBe(30);
-  });
-
-  it('follows the job when it reports more, and is full when ready', () => {
-    expect(displayedProgress({ ...running, progress: 67 }, 4_000)).toBe(67);
-    expect(displayedProgress(ready, 0)).toBe(100);
-  });
-});
-
 describe('video sources', () => {
   it('carry a timestamp parameter after the signature', () => {
     expect(withTimestamp('/files/a.mp4?exp=1&sig=x', 42)).toBe('/files/a.mp4?exp=1&sig=x&t=42');
@@ -199,6 +197,33 @@ describe('video sources', () => {
     expect(shouldRefreshSource(signed('a.mp4', later), signed('a.mp4', later + 2), now)).toBe(false);
     expect(shouldRefreshSource(signed('a.mp4', later), signed('b.mp4', later), now)).toBe(true);
     expect(shouldRefreshSource(signed('a.mp4', soon), signed('a.mp4', later), now)).toBe(true);
+  });
+
+  it('carry a timestamp derived from the address alone (its expiry), so the same address keeps its source', () => {
+    expect(mediaSource(signed('a.mp4', 2_000_000_123))).toBe(`${signed('a.mp4', 2_000_000_123)}&t=2000000123`);
+    const unsigned = '/files/a.mp4';
+    expect(mediaSource(unsigned)).toBe(mediaSource(unsigned));
+    expect(mediaSource(unsigned)).toMatch(/^\/files\/a\.mp4\?t=\d+$/);
+  });
+
+  it('are kept from the previous read of the detail while they show the same object and stay valid', () => {
+    const now = 1_900_000_000_000;
+    const later = Math.floor(now / 1000) + 7200;
+    const soon = Math.floor(now / 1000) + 60;
+    const before = testimonial({ video_url: signed('merged.mp4', later), testimonial_responses: [response({ video_url: signed('a/answer.mp4', soon), modified_video_url: signed('a/intro.mp4', later) })] });
+    const after = testimonial({
+      video_url: signed('merged.mp4', later + 30),
+      testimonial_responses: [response({ video_url: signed('a/answer.mp4', later + 30), modified_video_url: signed('a/intro-2.mp4', later + 30), intro_generated: true })],
+    });
+    const kept = keepSignedAddresses(before, after, now) as TTestimonialRequest;
+    // Same object, still valid: the old address. About to expire, or another object: the new one.
+    expect(kept.video_url).toBe(before.video_url);
+    expect(kept.testimonial_responses[0]!.video_url).toBe(after.testimonial_responses[0]!.video_url);
+    expect(kept.testimonial_responses[0]!.modified_video_url).toBe(after.testimonial_responses[0]!.modified_video_url);
+    expect(kept.testimonial_responses[0]!.intro_generated).toBe(true);
+    // Another answer in the same place is never given the first one's addresses.
+    const other = testimonial({ testimonial_responses: [response({ id: '55555555-5555-4555-8555-555555555555', video_url: signed('a/answer.mp4', later + 30) })] });
+    expect((keepSignedAddresses(before, other, now) as TTestimonialRequest).testimonial_responses[0]!.video_url).toBe(signed('a/answer.mp4', later + 30));
   });
 });
 

@@ -24,12 +24,23 @@ export function anyJobRunning(testimonial: TTestimonialRequest): boolean {
   return runningJob(testimonial) !== null;
 }
 
+/** Where an answer's upload stands on its way to a playable video (its transcode job, issue 16). */
+export type TMediaStatus = 'preparing' | 'failed' | 'ready';
+
 /**
- * An uploaded answer is transcoded (MP4 with faststart, poster) before the studio can use it; until
- * then the original upload plays and has no poster, and the start calls refuse it.
+ * An uploaded answer is transcoded (MP4 with faststart, poster) before anyone plays it: until then its
+ * `video_url` is null and the card says it is being prepared; a failed transcode says why. An answer
+ * without `media` (an older server) is preparing while it has a video but no poster yet.
  */
+export function mediaStatus(response: TTestimonialResponse): TMediaStatus {
+  const { media } = response;
+  if (!media) return response.video_url && !response.poster_url ? 'preparing' : 'ready';
+  if (media.phase === 'queued' || media.phase === 'running') return 'preparing';
+  return media.phase === 'ready' ? 'ready' : 'failed';
+}
+
 export function isPreparing(response: TTestimonialResponse): boolean {
-  return Boolean(response.video_url) && !response.poster_url;
+  return mediaStatus(response) === 'preparing';
 }
 
 /** What the merged card offers (spec §4). */
@@ -76,12 +87,12 @@ export interface ResponseActions {
  * - With no enhanced version and no job running on it: generate intro or generate subtitles.
  * - With an enhanced version: view, download, export and regenerate; if only the intro exists, offer
  *   subtitles; if only subtitles exist, offer the intro.
- * - The original download is always there (when the answer has a video).
+ * - The original download is always there (when the answer has a prepared video).
  */
 export function responseActions(response: TTestimonialResponse): ResponseActions {
   const modified = Boolean(response.modified_video_url);
   const running = isRunning(response.render_state);
-  const hasVideo = Boolean(response.video_url);
+  const hasVideo = Boolean(response.video_url) && mediaStatus(response) === 'ready';
   if (!modified) {
     const offer = hasVideo && !running;
     return { intro: offer, subtitles: offer, view: false, download: false, export: false, regenerate: false, downloadOriginal: hasVideo };
@@ -95,22 +106,6 @@ export function responseActions(response: TTestimonialResponse): ResponseActions
     regenerate: true,
     downloadOriginal: hasVideo,
   };
-}
-
-/** The processing modal's progress (spec §4, §9): +1 every 2 s, up to 30, until the job says more. */
-export const FALLBACK_STEP_MS = 2_000;
-export const FALLBACK_MAX = 30;
-
-/**
- * The value the progress bar shows: the job's real progress when it reports one beyond the fallback's
- * slow climb (renders report their steps), otherwise the fallback, which grows by one point every
- * 2 s up to 30.
- */
-export function displayedProgress(state: TRenderState | null | undefined, elapsedMs: number): number {
-  const fallback = Math.min(FALLBACK_MAX, Math.floor(Math.max(0, elapsedMs) / FALLBACK_STEP_MS));
-  if (state?.phase === 'ready') return 100;
-  const real = state && isRunning(state) ? state.progress : 0;
-  return Math.round(Math.min(100, Math.max(real, fallback)));
 }
 
 /**
@@ -146,7 +141,7 @@ export function mediaExpiry(url: string): number | null {
 /**
  * Whether a player should take a freshly signed address: when it shows another object, or when the
  * address it plays expires within `marginSeconds`. Otherwise it keeps its source, so that reading the
- * detail again (every 2 s while a job runs) never interrupts a video being watched.
+ * detail again (when a job ends) never interrupts a video being watched.
  */
 export function shouldRefreshSource(current: string | null, next: string, nowMs: number, marginSeconds = 600): boolean {
   if (!current) return true;
@@ -154,6 +149,48 @@ export function shouldRefreshSource(current: string | null, next: string, nowMs:
   const exp = mediaExpiry(current);
   return exp !== null && exp * 1000 - nowMs < marginSeconds * 1000;
 }
+
+/**
+ * The timestamp parameter of a signed address: its expiry (`exp`), else a short hash of the address.
+ * Derived from the address alone, so a player's source changes exactly when its address does.
+ */
+export function sourceStamp(url: string): number {
+  const exp = mediaExpiry(url);
+  if (exp !== null) return exp;
+  let hash = 5381;
+  for (let i = 0; i < url.length; i++) hash = (hash * 33 + url.charCodeAt(i)) >>> 0;
+  return hash;
+}
+
+/** The source a player uses: the signed address with its timestamp parameter (spec §2). */
+export function mediaSource(url: string): string {
+  return withTimestamp(url, sourceStamp(url));
+}
+
+/**
+ * A new read of the detail with the addresses of the previous one kept where they point to the same
+ * object and are not about to expire (shouldRefreshSource): every read signs afresh, and a player
+ * given a new signature of the video it shows would load it again and stop. Used as the detail
+ * query's structural sharing, so that a read after a job ends never interrupts a video being watched.
+ */
+export function keepSignedAddresses(previous: unknown, next: unknown, nowMs: number): unknown {
+  if (typeof previous === 'string' && typeof next === 'string') {
+    return previous !== next && !shouldRefreshSource(previous, next, nowMs) ? previous : next;
+  }
+  if (Array.isArray(previous) && Array.isArray(next)) return next.map((item, i) => keepSignedAddresses(previous[i], item, nowMs));
+  if (isRecord(previous) && isRecord(next)) {
+    if ('id' in next && previous.id !== next.id) return next;
+    return Object.fromEntries(
+      Object.entries(next).map(([key, value]) => [key, MEDIA_FIELDS.has(key) || isRecord(value) || Array.isArray(value) ? keepSignedAddresses(previous[key], value, nowMs) : value]),
+    );
+  }
+  return next;
+}
+
+/** The fields of the detail that hold signed media addresses. */
+const MEDIA_FIELDS = new Set(['video_url', 'poster_url', 'modified_video_url', 'video_url_subtitles', 'short_video_url', 'short_video_url_original']);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** mm:ss for a duration in seconds (hh:mm:ss from an hour). */
 export function formatDuration(seconds: number): string {

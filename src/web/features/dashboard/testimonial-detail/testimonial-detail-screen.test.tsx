@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TUser } from '../../../../contract/api/auth.schema.js';
+import type { TJob, TJobPhase } from '../../../../contract/api/jobs.schema.js';
 import type { TRenderState } from '../../../../contract/api/studio.schema.js';
 import type { TTestimonialRequest, TTestimonialResponse } from '../../../../contract/api/testimonials.schema.js';
 import i18n from '../../../i18n/i18n';
 import { AuthProvider } from '../../../lib/auth-context';
 import { saveSession } from '../../../lib/session';
+import { testJob } from '../jobs/job-fixtures';
 import { TestimonialDetailScreen } from './testimonial-detail-screen';
 
 // The unit-test config compiles JSX with esbuild's classic runtime: the components find React as a
@@ -19,15 +21,18 @@ await vi.hoisted(async () => {
 
 /**
  * The detail screen with the real components, router, session, query client and translations,
- * against a stand-in for the HTTP API (the only part replaced): the states of the detail call and
- * the messages of spec §8 for start calls and failed renders, and the 'export ready' banner. The
- * successful studio journey runs for real in e2e/studio.e2e.ts.
+ * against a stand-in for the HTTP API (the only part replaced): the states of the detail call, the
+ * messages of spec §8 for start calls, renders and answers followed through their jobs (GET
+ * /api/jobs/{id}), failed ones with their translated reason and a retry, and the 'export ready'
+ * banner. The successful studio journey runs for real in e2e/studio.e2e.ts.
  */
 
 const COMPANY = '1e2d3c4b-5a69-4877-8a9b-0c1d2e3f4a5b';
 const ID = '5c4d3e2f-1a0b-4c9d-8e7f-6a5b4c3d2e1f';
 const RESPONSE = '7b0c1c3e-4a57-4c1e-9d8e-2f1a6b7c8d90';
 const JOB = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
+const JOB_2 = '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a';
+const TRANSCODE = '6f5e4d3c-2b1a-4098-8f7e-6d5c4b3a2918';
 
 const USER: TUser = {
   id: '0b7f3f52-8d1e-4c1a-9a55-1d2f3e4a5b6c',
@@ -56,6 +61,7 @@ function answer(overrides: Partial<TTestimonialResponse> = {}): TTestimonialResp
     orderPosition: 1,
     poster_url: media('a/poster.jpg'),
     render_state: null,
+    media: { jobId: null, phase: 'ready', progress: 100, error: null },
     ...overrides,
   };
 }
@@ -116,6 +122,11 @@ const detail = (t: TTestimonialRequest | null, errorCredit = false) => ok({ test
 const failure = (status: number, error: string, code = 'invalid_data') => ({ status, body: { error, code } });
 const started = (state: TRenderState) => ({ status: 202, body: { jobId: JOB, state } });
 
+const jobPath = (id: string) => `GET /api/jobs/${id}`;
+const missingSource = { reason: 'source_missing' as const, params: {}, message: 'A video this job needs is no longer available.' };
+
+const job = (id: string, phase: TJobPhase, overrides: Partial<TJob> = {}) => testJob(id, phase, { testimonialId: ID, responseId: RESPONSE, ...overrides });
+
 function Where() {
   const location = useLocation();
   return <p data-testid="where">{location.pathname + location.search}</p>;
@@ -156,8 +167,9 @@ beforeEach(() => {
   saveSession({ token: 'access-1', user: USER, rememberMe: true });
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await i18n.changeLanguage('en');
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -233,7 +245,7 @@ describe('testimonial detail: start calls and renders (spec §8)', () => {
   it("says 'Failed to start intro generation' when the start call is refused, and why", async () => {
     const calls = stubApi({
       [detailPath]: [detail(testimonial())],
-      [introPath]: [failure(409, 'This answer is still being prepared. Try again in a minute.')],
+      [introPath]: [failure(409, 'A video of this answer is already being generated.', 'conflict')],
     });
     renderAt(`/dashboard/testimonials/${ID}`);
     fireEvent.click(await screen.findByTestId('action-intro'));
@@ -255,16 +267,17 @@ describe('testimonial detail: start calls and renders (spec §8)', () => {
     expect((await screen.findByTestId('error-banner')).textContent).toContain('Failed to start merge');
   });
 
-  it('follows a started render in the processing modal, disables every action, and shows the error of a failed job', async () => {
-    const rendering: TRenderState = { output: 'intro', phase: 'rendering', progress: 55, error: null };
-    const failed: TRenderState = { output: 'intro', phase: 'failed', progress: 0, error: 'ffmpeg exited with code 1' };
-    stubApi({
+  it('follows a started render through its job in the processing modal, disables every action, and says why it failed', async () => {
+    const rendering: TRenderState = { output: 'intro', jobId: JOB, phase: 'rendering', progress: 10, error: null };
+    const failedState: TRenderState = { output: 'intro', jobId: JOB, phase: 'failed', progress: 0, error: 'A video this job needs is no longer available.' };
+    const calls = stubApi({
       [detailPath]: [
         detail(testimonial()),
         detail(testimonial({ testimonial_responses: [answer({ render_state: rendering })] })),
-        detail(testimonial({ testimonial_responses: [answer({ render_state: failed })] })),
+        detail(testimonial({ testimonial_responses: [answer({ render_state: failedState })] })),
       ],
-      [introPath]: [started({ output: 'intro', phase: 'queued', progress: 0, error: null })],
+      [introPath]: [started({ output: 'intro', jobId: JOB, phase: 'queued', progress: 0, error: null })],
+      [jobPath(JOB)]: [ok(job(JOB, 'running', { progress: 55 })), ok(job(JOB, 'failed', { error: missingSource }))],
     });
     renderAt(`/dashboard/testimonials/${ID}`);
     fireEvent.click(await screen.findByTestId('action-intro'));
@@ -273,32 +286,64 @@ describe('testimonial detail: start calls and renders (spec §8)', () => {
     expect(modal.textContent).toContain('Generating the intro');
     expect(modal.textContent).toContain('We will send you an e-mail as soon as the video is ready.');
     expect(within(modal).getByRole('progressbar')).toBeTruthy();
-    // The job's own progress once it reports it.
-    await waitFor(() => expect(screen.getByTestId('processing-progress').textContent).toBe('55%'));
+    // The job's own progress, read from GET /api/jobs/{id}.
+    await waitFor(() => expect(within(modal).getByTestId('job-percent').textContent).toBe('55%'));
+    expect(within(modal).getByTestId('processing-progress').getAttribute('data-phase')).toBe('running');
     expect((screen.getByTestId('action-merge') as HTMLButtonElement).disabled).toBe(true);
-    // Polled every 2 s: the failed job closes the modal and says why.
+    // Read again 2 s later: the failed job closes the modal and says why, in the person's language.
     const banner = await screen.findByTestId('error-banner', {}, { timeout: 6_000 });
     expect(banner.textContent).toContain('The video could not be generated');
-    expect(banner.textContent).toContain('ffmpeg exited with code 1');
+    expect(banner.textContent).toContain('A video this job needs is no longer available.');
     expect(screen.queryByTestId('processing-modal')).toBeNull();
-    expect(within(card()).getByTestId('render-state').getAttribute('data-phase')).toBe('failed');
+    const state = within(card()).getByTestId('render-state');
+    expect(state.getAttribute('data-phase')).toBe('failed');
+    expect(state.textContent).toContain('A video this job needs is no longer available.');
     expect((screen.getByTestId('action-intro') as HTMLButtonElement).disabled).toBe(false);
+    // The detail is read when the page opens, after the start, and once the job has ended: never polled.
+    expect(calls.filter((c) => c.path === detailPath.slice(4)).length).toBeLessThanOrEqual(4);
+    expect(calls.filter((c) => c.path === `/api/jobs/${JOB}`)).toHaveLength(2);
   }, 15_000);
 
-  it('disables every action while a job runs on the testimonial when the page opens', async () => {
+  it('retries a failed render from its card, then follows the new job', async () => {
+    const failedState: TRenderState = { output: 'intro', jobId: JOB, phase: 'failed', progress: 0, error: 'The video could not be generated.' };
+    const calls = stubApi({
+      [detailPath]: [
+        detail(testimonial({ testimonial_responses: [answer({ render_state: failedState })] })),
+        detail(testimonial({ testimonial_responses: [answer({ render_state: { output: 'intro', jobId: JOB_2, phase: 'queued', progress: 0, error: null } })] })),
+      ],
+      [jobPath(JOB)]: [ok(job(JOB, 'failed', { error: { reason: 'render_failed', params: {}, message: 'The video could not be generated.' } }))],
+      [`POST /api/jobs/${JOB}/retry`]: [{ status: 202, body: job(JOB_2, 'queued') }],
+      [jobPath(JOB_2)]: [ok(job(JOB_2, 'running', { progress: 20 }))],
+    });
+    renderAt(`/dashboard/testimonials/${ID}`);
+    // The job read once for its reason (translated), with a retry.
+    const retry = await within(await screen.findByTestId('response-card')).findByTestId('job-retry');
+    expect(within(card()).getByTestId('render-state').textContent).toContain('The video could not be generated.');
+    fireEvent.click(retry);
+    await waitFor(() => expect(within(card()).getByTestId('render-state').getAttribute('data-phase')).toBe('running'));
+    expect(within(card()).getByTestId('job-percent').textContent).toBe('20%');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/jobs/${JOB}/retry`]);
+    // The new job runs: the page says so, and every action waits.
+    expect(await screen.findByTestId('job-status')).toBeTruthy();
+    expect((screen.getByTestId('action-merge') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('disables every action while a job runs on the testimonial when the page opens, with its progress', async () => {
     stubApi({
       [detailPath]: [
         detail(
           testimonial({
             video_url: media('merged-1.mp4'),
-            render_state: { output: 'merge', phase: 'rendering', progress: 30, error: null },
+            render_state: { output: 'merge', jobId: JOB, phase: 'rendering', progress: 30, error: null },
             testimonial_responses: [answer({ modified_video_url: media('a/intro-1.mp4'), intro_generated: true })],
           }),
         ),
       ],
+      [jobPath(JOB)]: [ok(job(JOB, 'running', { kind: 'merge', progress: 30 }))],
     });
     renderAt(`/dashboard/testimonials/${ID}`);
-    expect(await screen.findByTestId('job-status')).toBeTruthy();
+    const status = await screen.findByTestId('job-status');
+    await waitFor(() => expect(within(status).getByTestId('job-percent').textContent).toBe('30%'));
     for (const id of [
       'action-view',
       'action-export',
@@ -316,6 +361,58 @@ describe('testimonial detail: start calls and renders (spec §8)', () => {
     }
     // The original stays downloadable.
     expect(screen.getByTestId('action-download-original').getAttribute('href')).toBe(`${media('a/answer.mp4')}&download=claire-dubois-1-original.mp4`);
+  });
+});
+
+describe('testimonial detail: honest media states (issue 16)', () => {
+  const preparing = (progress: number) =>
+    answer({ video_url: null, poster_url: null, media: { jobId: TRANSCODE, phase: progress > 0 ? 'running' : 'queued', progress, error: null } });
+
+  it('shows an answer still being prepared with its progress and no player, then the player once it is ready', async () => {
+    const calls = stubApi({
+      [detailPath]: [detail(testimonial({ testimonial_responses: [preparing(40)] })), detail(testimonial())],
+      [jobPath(TRANSCODE)]: [ok(job(TRANSCODE, 'running', { kind: 'transcode', responseId: RESPONSE, progress: 40 })), ok(job(TRANSCODE, 'ready', { kind: 'transcode', responseId: RESPONSE }))],
+    });
+    renderAt(`/dashboard/testimonials/${ID}`);
+    const panel = await within(await screen.findByTestId('response-card')).findByTestId('answer-media');
+    expect(panel.getAttribute('data-phase')).toBe('preparing');
+    expect(panel.textContent).toContain('Preparing this answer…');
+    await waitFor(() => expect(within(panel).getByTestId('job-percent').textContent).toBe('40%'));
+    expect(within(card()).queryByTestId('answer-video')).toBeNull();
+    for (const id of ['action-intro', 'action-subtitles', 'action-download-original']) expect(within(card()).queryByTestId(id), id).toBeNull();
+    // Merging waits for every answer.
+    expect((screen.getByTestId('action-merge') as HTMLButtonElement).disabled).toBe(true);
+
+    // The transcode ends: the detail is read again and the prepared answer plays.
+    const video = await within(card()).findByTestId('answer-video', {}, { timeout: 5_000 });
+    expect(video.getAttribute('src')).toContain('/files/a/answer.mp4?');
+    expect(within(card()).queryByTestId('answer-media')).toBeNull();
+    expect(calls.filter((c) => c.path === detailPath.slice(4))).toHaveLength(2);
+  });
+
+  it('shows why a transcode failed, in English and French, and prepares the answer again on retry', async () => {
+    const error = { reason: 'unreadable_upload' as const, params: {}, message: 'The recording could not be read. Ask the customer to record this answer again.' };
+    const calls = stubApi({
+      [detailPath]: [
+        detail(testimonial({ testimonial_responses: [answer({ video_url: null, poster_url: null, media: { jobId: TRANSCODE, phase: 'failed', progress: 0, error } })] })),
+        detail(testimonial({ testimonial_responses: [answer({ video_url: null, poster_url: null, media: { jobId: JOB_2, phase: 'queued', progress: 0, error: null } })] })),
+      ],
+      [jobPath(TRANSCODE)]: [ok(job(TRANSCODE, 'failed', { kind: 'transcode', responseId: RESPONSE, error }))],
+      [`POST /api/jobs/${TRANSCODE}/retry`]: [{ status: 202, body: job(JOB_2, 'queued', { kind: 'transcode', responseId: RESPONSE }) }],
+      [jobPath(JOB_2)]: [ok(job(JOB_2, 'queued', { kind: 'transcode', responseId: RESPONSE }))],
+    });
+    renderAt(`/dashboard/testimonials/${ID}`);
+    const panel = await within(await screen.findByTestId('response-card')).findByTestId('answer-media');
+    expect(panel.getAttribute('data-phase')).toBe('failed');
+    expect(panel.textContent).toContain('This answer could not be prepared');
+    await waitFor(() => expect(panel.textContent).toContain('The recording could not be read. Ask the customer to record this answer again.'));
+    expect(within(card()).queryByTestId('answer-video')).toBeNull();
+    await act(() => i18n.changeLanguage('fr'));
+    expect(panel.textContent).toContain('Cette réponse n’a pas pu être préparée');
+    expect(panel.textContent).toContain('L’enregistrement n’a pas pu être lu. Demandez au client d’enregistrer à nouveau cette réponse.');
+    fireEvent.click(within(panel).getByTestId('job-retry'));
+    await waitFor(() => expect(within(card()).getByTestId('answer-media').getAttribute('data-phase')).toBe('preparing'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/jobs/${TRANSCODE}/retry`]);
   });
 });
 
@@ -340,6 +437,19 @@ describe("testimonial detail: the 'export ready' banner", () => {
     stubApi({ [detailPath]: [detail(exported())] });
     renderAt(at);
     fireEvent.click(await screen.findByTestId('export-ready-dismiss'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/dashboard/testimonials/${ID}`));
+  });
+
+  it('opens the output of the export job it names (exportJob), as the API gives it', async () => {
+    const output = media('exports/export-shorts-7.mp4');
+    stubApi({
+      [detailPath]: [detail(testimonial())],
+      [jobPath(JOB)]: [ok(job(JOB, 'ready', { kind: 'export', outputUrl: output.replace('sig=abc', 'sig=job') }))],
+    });
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderAt(`/dashboard/testimonials/${ID}?export=ready&exportUrl=${encodeURIComponent(output)}&exportJob=${JOB}`);
+    fireEvent.click(within(await screen.findByTestId('export-ready-banner')).getByTestId('export-ready-download'));
+    expect(open).toHaveBeenCalledWith(output.replace('sig=abc', 'sig=job'), '_blank', 'noopener,noreferrer');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/dashboard/testimonials/${ID}`));
   });
 

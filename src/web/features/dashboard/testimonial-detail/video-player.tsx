@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { AlertIcon, RefreshIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
-import { formatDuration, shouldRefreshSource, withTimestamp } from './studio-state';
+import { formatDuration, mediaSource } from './studio-state';
 
 /**
  * Only one video plays at a time on the page (spec §2): when any video or audio element starts, every
@@ -25,31 +25,9 @@ export function useSinglePlayback(): void {
   }, []);
 }
 
-/**
- * The source a player uses: the signed address with a timestamp parameter (spec §2), taken again
- * when the address points to another object (a new render) or when the one playing is about to
- * expire. Reading the detail again with the same object keeps the source, so polling while a job runs
- * never restarts a video being watched.
- */
-export function useMediaSource(url: string | null, stamp: number): string | null {
-  const [current, setCurrent] = useState<{ url: string; src: string } | null>(() => (url ? { url, src: withTimestamp(url, stamp) } : null));
-  if (!url) {
-    if (current) setCurrent(null);
-    return null;
-  }
-  if (!current || (current.url !== url && shouldRefreshSource(current.url, url, stamp))) {
-    const next = { url, src: withTimestamp(url, stamp) };
-    setCurrent(next);
-    return next.src;
-  }
-  return current.src;
-}
-
 export interface VideoPlayerProps {
   /** The signed address (without the timestamp parameter). */
   url: string;
-  /** When the data carrying the address was read: the timestamp parameter. */
-  stamp: number;
   poster?: string | null;
   /** What the video is, for assistive technology ('Answer 1: What did you like…'). */
   label: string;
@@ -62,32 +40,30 @@ export interface VideoPlayerProps {
 }
 
 /** A 16:9 player on a dark background, the picture contained; a failed load says so and offers a retry. */
-export function VideoPlayer({ url, stamp, poster, label, 'data-testid': testId, onReload, onDuration, className }: VideoPlayerProps) {
+export function VideoPlayer({ url, poster, label, 'data-testid': testId, onReload, onDuration, className }: VideoPlayerProps) {
   const { t } = useTranslation();
-  const src = useMediaSource(url, stamp);
-  const posterSrc = useMediaSource(poster ?? null, stamp);
+  const src = mediaSource(url);
+  const posterSrc = poster ? mediaSource(poster) : null;
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = failedSrc !== null && failedSrc === src;
 
   return (
     <div className={cn('relative aspect-video w-full overflow-hidden bg-gray-950', className)}>
-      {src && (
-        <video
-          data-testid={testId}
-          className="size-full object-contain"
-          src={src}
-          poster={posterSrc ?? undefined}
-          controls
-          playsInline
-          preload="metadata"
-          aria-label={label}
-          onError={() => setFailedSrc(src)}
-          onLoadedMetadata={(event) => {
-            const { duration } = event.currentTarget;
-            if (Number.isFinite(duration) && duration > 0) onDuration?.(duration);
-          }}
-        />
-      )}
+      <video
+        data-testid={testId}
+        className="size-full object-contain"
+        src={src}
+        poster={posterSrc ?? undefined}
+        controls
+        playsInline
+        preload="metadata"
+        aria-label={label}
+        onError={() => setFailedSrc(src)}
+        onLoadedMetadata={(event) => {
+          const { duration } = event.currentTarget;
+          if (Number.isFinite(duration) && duration > 0) onDuration?.(duration);
+        }}
+      />
       {failed && (
         <div
           role="alert"

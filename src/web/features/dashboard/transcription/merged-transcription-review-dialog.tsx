@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TRenderJobResponse } from '../../../../contract/api/studio.schema.js';
 import type { TResponseTranscription, TResponseTranscriptions } from '../../../../contract/api/transcription.schema.js';
 import { Alert } from '../../../components/alert';
 import { Badge } from '../../../components/badge';
@@ -9,6 +11,11 @@ import { Dialog } from '../../../components/dialog';
 import { ChevronDownIcon, RefreshIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 import { useGenerateMergedSubtitlesMutation } from '../api/generate-merged-subtitles';
+import { mergedTranscriptionQueryOptions } from '../api/transcribe-merged';
+import { TRANSCRIPTION_POLL_MS, useTranscriptionResult } from '../api/transcription-job-status';
+import { JobProgress } from '../jobs/job-progress';
+import { jobErrorText } from '../jobs/job-reason';
+import { useJob } from '../jobs/use-job';
 import { CueEditor, countEdited, withCueText } from './cue-editor';
 import { DownloadBar } from './download-bar';
 import { GenerateError } from './generate-error';
@@ -25,22 +32,22 @@ import {
 } from './transcription-files';
 import { DownloadIcon, SubtitlesIcon } from '../../../components/icons';
 import { useStudioLanguage } from './use-studio-language';
-import { useTranscriptionJob, type TranscriptionJobFailure } from './use-transcription-job';
 
 export interface MergedTranscriptionReviewDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   testimonialId: string;
-  onGenerationStarted(): void;
+  /** The merged video with subtitles started: its render job, for the page to follow. */
+  onGenerationStarted(started: TRenderJobResponse): void;
   /** Used in the names of the downloaded files when given. */
   customerName?: string | undefined;
 }
 
 /**
  * The review of every answer's subtitles before the merged video with all subtitles (spec §2, §4
- * transcription job, §7, §8): starts the merged transcription job when opened, polls it every 3 s,
+ * transcription job, §7, §8): starts the merged transcription job when opened, follows it every 3 s,
  * then shows each answer, collapsible, with its question, position, error and editable cues.
- * Nothing is mounted while closed: closing stops the polling, and each opening starts a fresh job
+ * Nothing is mounted while closed: closing stops following, and each opening starts a fresh job
  * (answers already transcribed come back at once from the server's store).
  */
 export function MergedTranscriptionReviewDialog(props: MergedTranscriptionReviewDialogProps): JSX.Element {
@@ -48,7 +55,9 @@ export function MergedTranscriptionReviewDialog(props: MergedTranscriptionReview
   return <MergedReview key={props.testimonialId} {...props} />;
 }
 
-const failureMessage: Record<TranscriptionJobFailure, 'transcription.merged.startError' | 'transcription.merged.jobError' | 'transcription.merged.timeout'> = {
+type TFailure = 'start' | 'error' | 'timeout';
+
+const failureMessage: Record<TFailure, 'transcription.merged.startError' | 'transcription.merged.jobError' | 'transcription.merged.timeout'> = {
   start: 'transcription.merged.startError',
   error: 'transcription.merged.jobError',
   timeout: 'transcription.merged.timeout',
@@ -57,29 +66,49 @@ const failureMessage: Record<TranscriptionJobFailure, 'transcription.merged.star
 function MergedReview({ open, onOpenChange, testimonialId, onGenerationStarted, customerName }: MergedTranscriptionReviewDialogProps) {
   const { t } = useTranslation();
   const language = useStudioLanguage();
-  const { state, retry } = useTranscriptionJob(testimonialId, open);
+  // Each opening (and each retry) starts a job; it is followed with useJob and its result read once ready.
+  const [attempt, setAttempt] = useState(0);
+  const start = useQuery({ ...mergedTranscriptionQueryOptions(testimonialId, attempt), enabled: open && Boolean(testimonialId) });
+  const jobId = start.data?.jobId ?? null;
+  const job = useJob(jobId, { pollMs: TRANSCRIPTION_POLL_MS });
+  const result = useTranscriptionResult(job.status === 'ready' ? jobId : null);
   const generate = useGenerateMergedSubtitlesMutation();
   const noCuesId = useId();
   const generateErrorRef = useRef<HTMLDivElement>(null);
 
-  // The edited copy of the job's result, and which answers are expanded (at first the first one and
-  // those that failed, so their error shows).
-  const [items, setItems] = useState<TResponseTranscriptions | null>(null);
-  const [original, setOriginal] = useState<TResponseTranscriptions>([]);
-  const [loadedJob, setLoadedJob] = useState<string | null>(null);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  if (state.phase === 'done' && state.jobId !== loadedJob) {
-    setLoadedJob(state.jobId);
-    setItems(state.transcriptions);
-    setOriginal(state.transcriptions);
-    setExpanded(new Set(state.transcriptions.filter((item, i) => i === 0 || item.error).map((item) => item.responseId)));
-  }
+  const failure: TFailure | null = start.isError
+    ? 'start'
+    : job.status === 'gaveUp'
+      ? 'timeout'
+      : job.status === 'failed' || job.status === 'cancelled' || result.isError
+        ? 'error'
+        : null;
+  const failureDetail = job.status === 'failed' ? jobErrorText(t, job.job?.error) : null;
 
+  // The edited copy of the job's result, and which answers are expanded (at first the first one and
+  // those that failed, so their error shows), both kept per job.
+  const original = result.data ?? null;
+  const [edits, setEdits] = useState<{ jobId: string; items: TResponseTranscriptions } | null>(null);
+  const [toggled, setToggled] = useState<{ jobId: string; expanded: ReadonlySet<string> } | null>(null);
+  const items = original && jobId ? (edits?.jobId === jobId ? edits.items : original) : null;
+  const expanded: ReadonlySet<string> =
+    toggled && toggled.jobId === jobId
+      ? toggled.expanded
+      : new Set((original ?? []).filter((item, i) => i === 0 || item.error).map((item) => item.responseId));
+  const setExpanded = (next: ReadonlySet<string>) => jobId && setToggled({ jobId, expanded: next });
+  const setItems = (next: TResponseTranscriptions) => jobId && setEdits({ jobId, items: next });
+
+  useEffect(() => {
+    if (start.error) console.error('Starting the merged transcription failed.', start.error);
+  }, [start.error]);
+  useEffect(() => {
+    if (failure && failure !== 'start') console.error(`The merged transcription ended with ${failure === 'timeout' ? 'a timeout' : 'an error'}.`, job.job?.error ?? result.error ?? '');
+  }, [failure, job.job?.error, result.error]);
   useEffect(() => {
     if (generate.error) generateErrorRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [generate.error]);
 
-  const ready = state.phase === 'done' && items !== null;
+  const ready = items !== null;
   const usable = (items ?? []).filter((item) => !item.error);
   const hasCues = usable.some((item) => publishableCues(item.transcription).length > 0);
   const allExpanded = items !== null && items.length > 0 && items.every((item) => expanded.has(item.responseId));
@@ -122,8 +151,8 @@ function MergedReview({ open, onOpenChange, testimonialId, onGenerationStarted, 
         },
       },
       {
-        onSuccess: () => {
-          onGenerationStarted();
+        onSuccess: (started) => {
+          onGenerationStarted(started);
           onOpenChange(false);
         },
         onError: (error) => console.error('Starting the merged video with all subtitles failed.', error),
@@ -131,39 +160,35 @@ function MergedReview({ open, onOpenChange, testimonialId, onGenerationStarted, 
     );
   };
 
-  const toggle = (responseId: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(responseId)) next.delete(responseId);
-      else next.add(responseId);
-      return next;
-    });
+  const toggle = (responseId: string) => {
+    const next = new Set(expanded);
+    if (next.has(responseId)) next.delete(responseId);
+    else next.add(responseId);
+    setExpanded(next);
+  };
 
   let body: JSX.Element;
-  if (state.phase === 'failed') {
+  if (failure) {
     body = (
       <Alert
         tone="error"
-        title={t(failureMessage[state.reason])}
+        title={t(failureMessage[failure])}
         data-testid="transcription-error"
         action={
-          <Button variant="secondary" size="sm" leadingIcon={<RefreshIcon className="size-4" />} onClick={retry}>
+          <Button variant="secondary" size="sm" leadingIcon={<RefreshIcon className="size-4" />} onClick={() => setAttempt((n) => n + 1)}>
             {t('dashboard.common.retry')}
           </Button>
         }
-      />
+      >
+        {failureDetail}
+      </Alert>
     );
   } else if (!ready || !items) {
-    const polling = state.phase === 'polling';
     body = (
       <ReviewLoading
-        title={polling ? t('transcription.merged.polling') : t('transcription.merged.starting')}
+        title={jobId ? t('transcription.merged.polling') : t('transcription.merged.starting')}
         hint={t('transcription.merged.pollingHint')}
-        note={
-          polling && state.failures > 0 ? (
-            <p className="mt-2 text-sm font-medium text-pending-800">{t('transcription.merged.reconnecting')}</p>
-          ) : undefined
-        }
+        note={jobId ? <JobProgress follow={job} className="mt-3" /> : undefined}
       />
     );
   } else {
@@ -193,16 +218,16 @@ function MergedReview({ open, onOpenChange, testimonialId, onGenerationStarted, 
             <AnswerSection
               key={item.responseId}
               item={item}
-              original={original[index]?.transcription ?? []}
+              original={original?.[index]?.transcription ?? []}
               expanded={expanded.has(item.responseId)}
               onToggle={() => toggle(item.responseId)}
               disabled={generate.isPending}
               onDownloadSrt={() => downloadAnswerSrt(item)}
               onChange={(cueIndex, text) =>
-                setItems((current) =>
-                  current?.map((entry) =>
+                setItems(
+                  items.map((entry) =>
                     entry.responseId === item.responseId ? { ...entry, transcription: withCueText(entry.transcription, cueIndex, text) } : entry,
-                  ) ?? current,
+                  ),
                 )
               }
             />

@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type * as React from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TJob, TJobPhase } from '../../../../contract/api/jobs.schema.js';
 import type { TResponseTranscriptions } from '../../../../contract/api/transcription.schema.js';
 import i18n from '../../../i18n/i18n';
+import { testJob } from '../jobs/job-fixtures';
 import { MergedTranscriptionReviewDialog } from './merged-transcription-review-dialog';
 import { TranscriptionReviewDialog } from './transcription-review-dialog';
-import { POLL_INTERVAL_MS } from './use-transcription-job';
+import { TRANSCRIPTION_POLL_MS as POLL_INTERVAL_MS } from '../api/transcription-job-status';
 
 // The unit-test config compiles JSX with esbuild's classic runtime: the components find React as a
 // global, set before any component module is evaluated (vi.hoisted runs above the imports).
@@ -24,6 +26,11 @@ const RESPONSE = '7b0c1c3e-4a57-4c1e-9d8e-2f1a6b7c8d90';
 const RESPONSE_2 = '1e2d3c4b-5a69-4877-8a9b-0c1d2e3f4a5b';
 const TESTIMONIAL = '5c4d3e2f-1a0b-4c9d-8e7f-6a5b4c3d2e1f';
 const JOB = '0b7f3f52-8d1e-4c1a-9a55-1d2f3e4a5b6c';
+const JOB_B = '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d';
+
+/** GET /api/jobs/{id}: the transcription job as the server shows it. */
+const job = (id: string, phase: TJobPhase, overrides: Partial<TJob> = {}) => testJob(id, phase, { kind: 'merged_transcription', testimonialId: TESTIMONIAL, ...overrides });
+const jobPath = (id: string) => `GET /api/jobs/${id}`;
 const RENDER_JOB = { jobId: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a', state: { output: 'subtitles', phase: 'queued', progress: 0, error: null } };
 
 const CUES = [
@@ -84,6 +91,8 @@ const button = (testId: string) => screen.getByTestId(testId) as HTMLButtonEleme
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
+  // The client reads error replies with a schema it imports on first use: loaded before any clock is faked.
+  await import('../../../../contract/errors.js');
 });
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
@@ -117,7 +126,7 @@ describe('single answer review', () => {
     await i18n.changeLanguage('fr');
     fireEvent.click(button('generate-subtitles'));
 
-    await waitFor(() => expect(onGenerationStarted).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onGenerationStarted).toHaveBeenCalledWith(expect.objectContaining({ jobId: RENDER_JOB.jobId })));
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(calls.find((c) => c.path.endsWith('/generate-modified/subtitles'))?.body).toEqual({
       transcription: [{ start: 0.48, end: 2.9, text: 'Working with this crew was a great' }],
@@ -156,6 +165,20 @@ describe('single answer review', () => {
     }
   });
 
+  it('transcribes again through a new job when the stored transcript found no speech', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const result: TResponseTranscriptions = [{ responseId: RESPONSE, questionText: 'What did you like most?', orderPosition: 1, transcription: CUES, error: null }];
+    const calls = stubApi({
+      [transcribePath]: [ok({ transcription: [] }), { status: 202, body: { transcription: [], jobId: JOB_B, status: 'queued' } }],
+      [jobPath(JOB_B)]: [ok(job(JOB_B, 'ready', { kind: 'transcription', responseId: RESPONSE }))],
+      [`GET /api/testimonials/transcription-job/${JOB_B}/status`]: [ok({ status: 'done', merged_url: JSON.stringify(result) })],
+    });
+    single();
+    fireEvent.click(within(await screen.findByTestId('transcription-empty')).getByRole('button', { name: 'Transcribe again' }));
+    expect(await screen.findAllByTestId('cue-text')).toHaveLength(2);
+    expect(calls.filter((c) => c.path.endsWith('/transcribe')).map((c) => c.body)).toEqual([undefined, { force: true }]);
+  });
+
   it('keeps the edits and offers a retry when starting the subtitled video fails', async () => {
     const calls = stubApi({
       [transcribePath]: [ok({ transcription: CUES })],
@@ -177,33 +200,38 @@ describe('single answer review', () => {
     expect(calls.filter((c) => c.path.endsWith('/subtitles'))).toHaveLength(2);
   });
 
-  it("follows the worker's job when the server queues one (202), then shows its cues", async () => {
+  it("follows the engine's job when the server queues one (202), then shows its cues", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const statusPath = `GET /api/testimonials/transcription-job/${JOB}/status`;
     const result: TResponseTranscriptions = [{ responseId: RESPONSE, questionText: 'What did you like most?', orderPosition: 1, transcription: CUES, error: null }];
     const calls = stubApi({
       [transcribePath]: [{ status: 202, body: { transcription: [], jobId: JOB, status: 'queued' } }],
-      [statusPath]: [ok({ status: 'processing', merged_url: null }), ok({ status: 'done', merged_url: JSON.stringify(result) })],
+      [jobPath(JOB)]: [ok(job(JOB, 'running', { kind: 'transcription', responseId: RESPONSE, progress: 50 })), ok(job(JOB, 'ready', { kind: 'transcription', responseId: RESPONSE }))],
+      [statusPath]: [ok({ status: 'done', merged_url: JSON.stringify(result) })],
     });
     single();
-    expect(screen.getByTestId('transcription-loading')).toBeTruthy();
-    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    // The job's progress, while the engine listens.
+    const loading = await screen.findByTestId('transcription-loading');
+    await waitFor(() => expect(loading.querySelector('[data-testid="job-percent"]')?.textContent).toBe('50%'));
     expect(screen.queryAllByTestId('cue-text')).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
     expect(await screen.findAllByTestId('cue-text')).toHaveLength(2);
-    expect(calls.filter((c) => c.path.endsWith('/status'))).toHaveLength(2);
+    expect(calls.filter((c) => c.path === `/api/jobs/${JOB}`)).toHaveLength(2);
+    expect(calls.filter((c) => c.path.endsWith('/status'))).toHaveLength(1);
   });
 
-  it("says the job failed in the words of the spec, and a company over its transcription limit (429) in the person's language", async () => {
+  it("says the job failed with its reason, and a company over its transcription limit (429) in the person's language", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const statusPath = `GET /api/testimonials/transcription-job/${JOB}/status`;
+    const error = { reason: 'transcription_unavailable' as const, params: {}, message: 'Automatic transcription is not available on this installation.' };
     stubApi({
       [transcribePath]: [{ status: 202, body: { transcription: [], jobId: JOB, status: 'queued' } }],
-      [statusPath]: [ok({ status: 'error', merged_url: null, error: 'engine missing' })],
+      [jobPath(JOB)]: [ok(job(JOB, 'failed', { kind: 'transcription', responseId: RESPONSE, error }))],
     });
     single();
-    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
-    expect((await screen.findByTestId('transcription-error')).textContent).toContain('Failed to transcribe video. Please try again.');
+    const failed = await screen.findByTestId('transcription-error');
+    expect(failed.textContent).toContain('Failed to transcribe video. Please try again.');
+    expect(failed.textContent).toContain('Automatic transcription is not available on this installation.');
+    expect(consoleError).toHaveBeenCalled();
     cleanup();
 
     await i18n.changeLanguage('fr');
@@ -230,7 +258,6 @@ describe('merged review', () => {
     { responseId: RESPONSE, questionText: 'What did you like most?', orderPosition: 1, transcription: CUES, error: null },
     { responseId: RESPONSE_2, questionText: 'Would you recommend us?', orderPosition: 2, transcription: [], error: 'The audio could not be read.' },
   ];
-  const processing = ok({ status: 'processing', merged_url: null });
   const done = ok({ status: 'done', merged_url: JSON.stringify(RESULT) });
 
   function merged() {
@@ -248,20 +275,22 @@ describe('merged review', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });
 
-  it('polls the job, then shows every answer with its question, position and error', async () => {
+  it('follows the job, then shows every answer with its question, position and error', async () => {
     const calls = stubApi({
       [startPath]: [{ status: 202, body: { jobId: JOB } }],
-      [statusPath]: [processing, processing, done],
+      [jobPath(JOB)]: [ok(job(JOB, 'queued')), ok(job(JOB, 'running', { progress: 50 })), ok(job(JOB, 'ready'))],
+      [statusPath]: [done],
       [generatePathMerged]: [{ status: 202, body: { ...RENDER_JOB, state: { ...RENDER_JOB.state, output: 'merge_subtitles' } } }],
     });
     const { onGenerationStarted } = merged();
     expect(screen.getByTestId('transcription-loading')).toBeTruthy();
-    await tick(2);
+    await tick(1);
     expect(screen.queryAllByTestId('merged-response')).toHaveLength(0);
     await tick();
     const answers = await screen.findAllByTestId('merged-response');
     expect(answers).toHaveLength(2);
-    expect(calls.filter((c) => c.path.endsWith('/status'))).toHaveLength(3);
+    expect(calls.filter((c) => c.path === `/api/jobs/${JOB}`)).toHaveLength(3);
+    expect(calls.filter((c) => c.path.endsWith('/status'))).toHaveLength(1);
     expect(answers[0]!.textContent).toContain('Answer 1');
     expect(answers[0]!.textContent).toContain('What did you like most?');
     expect(answers[1]!.textContent).toContain('Answer 2');
@@ -277,7 +306,7 @@ describe('merged review', () => {
 
     fireEvent.change(screen.getAllByTestId('cue-text')[1]!, { target: { value: 'experience. I recommend them to everyone.' } });
     fireEvent.click(button('generate-merged-subtitles'));
-    await waitFor(() => expect(onGenerationStarted).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onGenerationStarted).toHaveBeenCalledWith(expect.objectContaining({ jobId: RENDER_JOB.jobId })));
     // Only the answers that were transcribed are sent; the failed one stays as it is on the server.
     expect(calls.find((c) => c.path.endsWith('/generate-merged-with-all-subtitles'))?.body).toEqual({
       transcriptions: [
@@ -293,17 +322,21 @@ describe('merged review', () => {
     });
   });
 
-  it('times out after more than 5 consecutive failed checks, and a retry starts a new job', async () => {
+  it('times out after more than 5 consecutive failed reads of the job, and a retry starts a new job', async () => {
     const calls = stubApi({
-      [startPath]: [{ status: 202, body: { jobId: JOB } }],
-      [statusPath]: [...Array.from({ length: 6 }, () => failure(503, 'Unavailable')), done],
+      [startPath]: [{ status: 202, body: { jobId: JOB } }, { status: 202, body: { jobId: JOB_B } }],
+      [jobPath(JOB)]: [failure(503, 'Unavailable')],
+      [jobPath(JOB_B)]: [ok(job(JOB_B, 'ready'))],
+      [`GET /api/testimonials/transcription-job/${JOB_B}/status`]: [done],
     });
     merged();
-    await tick(5);
+    await tick(0);
+    await tick(4);
     expect(screen.queryByTestId('transcription-error')).toBeNull();
     expect(screen.getByText(/did not answer the last check/)).toBeTruthy();
-    await tick();
+    await tick(2);
     expect((await screen.findByTestId('transcription-error')).textContent).toContain('Transcription timeout. Please try again.');
+    expect(calls.filter((c) => c.path === `/api/jobs/${JOB}`)).toHaveLength(6);
     expect(consoleError).toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await tick();
@@ -311,21 +344,24 @@ describe('merged review', () => {
     expect(calls.filter((c) => c.path.endsWith('/transcribe-merged-responses'))).toHaveLength(2);
   });
 
-  it('says the start failed, or the job failed, in the words of the spec', async () => {
+  it('says the start failed, or the job failed (with its reason), in the words of the spec', async () => {
     stubApi({ [startPath]: [failure(500, 'boom')] });
     merged();
     expect((await screen.findByTestId('transcription-error')).textContent).toContain('Failed to start transcription. Please try again.');
     cleanup();
     vi.unstubAllGlobals();
 
-    stubApi({ [startPath]: [{ status: 202, body: { jobId: JOB } }], [statusPath]: [ok({ status: 'error', merged_url: null, error: 'engine missing' })] });
+    const error = { reason: 'transcription_failed' as const, params: {}, message: 'The speech could not be transcribed.' };
+    stubApi({ [startPath]: [{ status: 202, body: { jobId: JOB } }], [jobPath(JOB)]: [ok(job(JOB, 'failed', { error }))] });
     merged();
     await tick();
-    expect((await screen.findByTestId('transcription-error')).textContent).toContain('Transcription failed. Please try again.');
+    const alert = await screen.findByTestId('transcription-error');
+    expect(alert.textContent).toContain('Transcription failed. Please try again.');
+    expect(alert.textContent).toContain('The speech could not be transcribed.');
   });
 
   it('says the merged generation failed in the words of the spec', async () => {
-    stubApi({ [startPath]: [{ status: 202, body: { jobId: JOB } }], [statusPath]: [done], [generatePathMerged]: [failure(500, 'boom')] });
+    stubApi({ [startPath]: [{ status: 202, body: { jobId: JOB } }], [jobPath(JOB)]: [ok(job(JOB, 'ready'))], [statusPath]: [done], [generatePathMerged]: [failure(500, 'boom')] });
     const { onGenerationStarted } = merged();
     await tick();
     await screen.findAllByTestId('merged-response');

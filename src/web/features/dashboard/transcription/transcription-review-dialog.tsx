@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { JSX } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TRenderJobResponse } from '../../../../contract/api/studio.schema.js';
 import type { TTranscription } from '../../../../contract/api/transcription.schema.js';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -10,6 +11,10 @@ import { isApiError } from '../../../lib/api-client';
 import { RefreshIcon, SubtitlesIcon } from '../../../components/icons';
 import { useGenerateSubtitlesMutation } from '../api/generate-subtitles';
 import { transcribeResponse, transcriptionKeys, useTranscribeResponse } from '../api/transcribe-response';
+import { TRANSCRIPTION_POLL_MS, useTranscriptionResult } from '../api/transcription-job-status';
+import { JobProgress } from '../jobs/job-progress';
+import { jobErrorText } from '../jobs/job-reason';
+import { useJob } from '../jobs/use-job';
 import { CueEditor, countEdited, withCueText } from './cue-editor';
 import { DownloadBar } from './download-bar';
 import { GenerateError } from './generate-error';
@@ -30,7 +35,8 @@ export interface TranscriptionReviewDialogProps {
   onOpenChange(open: boolean): void;
   responseId: string;
   questionText: string;
-  onGenerationStarted(): void;
+  /** The burn-in started: its render job, for the page to follow. */
+  onGenerationStarted(started: TRenderJobResponse): void;
   /** Used in the names of the downloaded files when given. */
   customerName?: string | undefined;
 }
@@ -55,31 +61,54 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
   const noCuesId = useId();
   const generateErrorRef = useRef<HTMLDivElement>(null);
 
-  // The edited copy, reset whenever the server's transcript is (re)loaded.
-  const [cues, setCues] = useState<TTranscription | null>(null);
-  const [loadedAt, setLoadedAt] = useState(0);
-  if (query.data && query.dataUpdatedAt !== loadedAt) {
-    setLoadedAt(query.dataUpdatedAt);
-    setCues(query.data.transcription);
-  }
+  // The engine's job, when one runs (the first transcription, or 'transcribe again'), and its result.
+  const [forced, setForced] = useState<{ jobId: string } | null>(null);
   const [forcing, setForcing] = useState(false);
   const [forceFailed, setForceFailed] = useState<unknown>(null);
+  const jobId = forced?.jobId ?? query.data?.jobId ?? null;
+  const job = useJob(jobId, { pollMs: TRANSCRIPTION_POLL_MS });
+  const result = useTranscriptionResult(job.status === 'ready' ? jobId : null);
+  const item = result.data?.find((entry) => entry.responseId === responseId);
+  const server = jobId ? (item && !item.error ? item.transcription : null) : (query.data?.transcription ?? null);
+
+  // The edited copy of what the server gave last (a new transcript starts from its own text).
+  const source = jobId ? `job:${jobId}` : `stored:${query.dataUpdatedAt}`;
+  const [edits, setEdits] = useState<{ source: string; cues: TTranscription } | null>(null);
+  const cues = server === null ? null : edits?.source === source ? edits.cues : server;
+
   // Too many transcriptions for the company at once (429): said in the person's language.
   const limitedOr = (error: unknown, otherwise: string | null) =>
     isApiError(error) && error.status === 429 ? t('transcription.rateLimited') : otherwise;
+  const jobFailure: string | null =
+    job.status === 'failed' || job.status === 'cancelled'
+      ? jobErrorText(t, job.job?.error)
+      : job.status === 'gaveUp'
+        ? t('transcription.merged.timeout')
+        : result.isError || (result.data && !item)
+          ? t('jobs.reasons.transcription_failed')
+          : item?.error ?? null;
 
   useEffect(() => {
     if (query.error) console.error('Transcribing the answer failed.', query.error);
   }, [query.error]);
   useEffect(() => {
+    if (jobFailure) console.error('The transcription job of the answer did not give cues.', job.job?.error ?? result.error ?? jobFailure);
+  }, [jobFailure, job.job?.error, result.error]);
+  useEffect(() => {
     if (generate.error) generateErrorRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [generate.error]);
 
-  const original = query.data?.transcription ?? [];
+  const original = server ?? [];
   const publishable = cues ? publishableCues(cues) : [];
   const hasCues = publishable.length > 0;
   const edited = cues ? countEdited(cues, original) : 0;
-  const ready = cues !== null && !query.isFetching;
+  const ready = cues !== null && !query.isFetching && !forcing;
+
+  /** Starts over: the stored transcript, or a new job when there is none. */
+  const retry = () => {
+    setForced(null);
+    void query.refetch();
+  };
 
   const download = (format: TranscriptFormat) => {
     if (!cues || !hasCues) return;
@@ -95,8 +124,8 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
     generate.mutate(
       { responseId, body: { transcription: publishable, language } },
       {
-        onSuccess: () => {
-          onGenerationStarted();
+        onSuccess: (started) => {
+          onGenerationStarted(started);
           onOpenChange(false);
         },
         onError: (error) => console.error('Starting the subtitled video failed.', error),
@@ -104,13 +133,17 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
     );
   };
 
-  /** Runs the engine again (the stored transcript found no speech). */
+  /** Runs the engine again (the stored transcript found no speech): a new job, followed like the first. */
   const transcribeAgain = async () => {
     setForcing(true);
     setForceFailed(null);
     try {
       const fresh = await transcribeResponse(responseId, { force: true });
-      queryClient.setQueryData(transcriptionKeys.response(responseId), fresh);
+      if (fresh.jobId) setForced({ jobId: fresh.jobId });
+      else {
+        setForced(null);
+        queryClient.setQueryData(transcriptionKeys.response(responseId), fresh);
+      }
     } catch (error) {
       console.error('Transcribing the answer again failed.', error);
       setForceFailed(error ?? new Error('Transcription failed'));
@@ -120,21 +153,15 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
   };
 
   let body: JSX.Element;
-  if (query.isError && !cues) {
-    const detail = limitedOr(query.error, refusalDetail(query.error));
+  if ((query.isError && !cues) || jobFailure) {
+    const detail = jobFailure ?? limitedOr(query.error, refusalDetail(query.error));
     body = (
       <Alert
         tone="error"
         title={t('transcription.single.errorTitle')}
         data-testid="transcription-error"
         action={
-          <Button
-            variant="secondary"
-            size="sm"
-            leadingIcon={<RefreshIcon className="size-4" />}
-            loading={query.isFetching}
-            onClick={() => void query.refetch()}
-          >
+          <Button variant="secondary" size="sm" leadingIcon={<RefreshIcon className="size-4" />} loading={query.isFetching} onClick={retry}>
             {t('dashboard.common.retry')}
           </Button>
         }
@@ -142,8 +169,14 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
         {detail}
       </Alert>
     );
-  } else if (!ready || forcing) {
-    body = <ReviewLoading title={t('transcription.single.loading')} hint={t('transcription.single.loadingHint')} />;
+  } else if (!ready) {
+    body = (
+      <ReviewLoading
+        title={t('transcription.single.loading')}
+        hint={t('transcription.single.loadingHint')}
+        note={jobId ? <JobProgress follow={job} className="mt-3" /> : undefined}
+      />
+    );
   } else {
     body = (
       <div className="flex flex-col gap-5 pb-1">
@@ -161,7 +194,7 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
               cues={cues ?? []}
               original={original}
               disabled={generate.isPending}
-              onChange={(index, text) => setCues((current) => (current ? withCueText(current, index, text) : current))}
+              onChange={(index, text) => cues && setEdits({ source, cues: withCueText(cues, index, text) })}
             />
             <p className="text-xs text-gray-500">{t('transcription.emptyCueHint')}</p>
           </>

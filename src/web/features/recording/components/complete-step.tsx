@@ -8,6 +8,7 @@ import { CheckCircleIcon } from '../../../components/icons';
 import { ProgressBar } from '../../../components/progress-bar';
 import { Spinner } from '../../../components/spinner';
 import { formatBytes } from '../media-support';
+import { uploadRefusalText } from '../refusal-message';
 import type { TSubmissionState } from '../use-submission';
 import { useFocusOnMount } from './use-focus-on-mount';
 
@@ -33,7 +34,8 @@ function useSecondsUntil(at: number | null): number {
 
 /**
  * Step 3: the upload with real progress (bytes sent), then the server's check, then done. A lost
- * connection shows what is happening and when it tries again; a refusal shows the server's message.
+ * connection shows what is happening and when it tries again; a refusal shows the server's reason,
+ * translated into the request's language.
  */
 export function CompleteStep({ company, answerCount, state, onRetryNow, onRecordAgain }: CompleteStepProps) {
   const { t, i18n } = useTranslation();
@@ -146,7 +148,7 @@ export function CompleteStep({ company, answerCount, state, onRetryNow, onRecord
             </>
           }
         >
-          {state.message ?? t('recording.complete.failed')}
+          {uploadRefusalText(state.refusal, t)}
         </Alert>
       )}
 

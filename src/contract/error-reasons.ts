@@ -1,0 +1,81 @@
+/**
+ * Why the API refused a call (issue 16, translatable reasons): a stable `reason` key with its
+ * parameters, beside the English message ({{name}} are the parameters). An error answer carries
+ * `reason` and `params` next to its English `error`; the web shows its own translation
+ * (`errors.reasons.<reason>`), so the customer's page speaks the request's language whatever the
+ * server's text. A reason is more precise than the error `code`, which stays the spec's catalogue.
+ *
+ * Job failures have their own reasons (api/jobs.schema.ts, JOB_REASON_MESSAGES): those describe
+ * work that failed later, these a call refused now.
+ *
+ * Add a key here, then its translation to en.json and fr.json (the web's typecheck and the
+ * api-error-message test check both). No zod here: the customer's page imports this module.
+ */
+
+export const ERROR_REASON_MESSAGES = {
+  /* ------------------------------------------------ the customer's link (public calls) */
+  link_invalid: 'This testimonial link is not valid. Please check the link in your e-mail.',
+  /** params: company; language ('en' | 'fr', the request's) */
+  link_expired: 'This link has expired. Please ask {{company}} for a new one.',
+  /** params: language ('en' | 'fr', the request's) */
+  already_sent: 'This testimonial has already been recorded and sent. Thank you!',
+
+  /* ------------------------------------------------ the customer's upload */
+  multipart_expected: 'This call expects a multipart/form-data upload.',
+  /** params: field */
+  unexpected_file_field: "Unexpected file field '{{field}}'.",
+  token_before_videos: "The link's token must come before the videos: send the 'token' field first, or the x-request-token header.",
+  too_many_recordings: 'There are more recordings than questions in this request.',
+  recording_unmatched: 'Each recording must belong to one question.',
+  /** params: answer (1-based) */
+  answer_missing: 'The recording of answer {{answer}} is missing. Please try again.',
+  question_not_asked: 'One of the answers is for a question this request does not ask.',
+  consent_required: 'The image-rights authorisation must be accepted.',
+  /** params: answer, megabytes */
+  answer_too_large: 'Answer {{answer}} is larger than {{megabytes}} MB.',
+  /** params: answer */
+  answer_unreadable: 'Answer {{answer}} is not a video we can read. Please record it again.',
+  /** params: answer */
+  answer_no_sound: 'Answer {{answer}} has no sound. Check that your microphone is allowed and record it again.',
+  /** params: answer */
+  answer_empty: 'Answer {{answer}} is empty. Please record it again.',
+  /** params: answer, seconds */
+  answer_too_long:
+    'Answer {{answer}} lasts more than {{seconds}} seconds; answers are limited to {{seconds}} seconds. Please record it again.',
+  /** params: answer, width, height, maxSide */
+  answer_frame_too_large:
+    "Answer {{answer}} has a picture of {{width}}×{{height}} pixels, larger than we accept (at most {{maxSide}} pixels on a side, 3840×2160 in all). Please record it again with your camera's usual settings.",
+  /** params: answer */
+  answer_incomplete: 'Answer {{answer}} did not arrive complete. Please send it again.',
+  upload_budget_exhausted:
+    'Too many videos have been sent from your connection in the last hour. Please wait a little and try again.',
+
+  /* ------------------------------------------------ any call (the error handler, the rate limiter) */
+  rate_limited: 'Too many attempts. Please wait a few minutes and try again.',
+  file_too_large: 'A file is larger than this installation accepts.',
+  too_many_files: 'The request carries too many files.',
+  too_many_parts: 'The request carries too many fields.',
+
+  /* ------------------------------------------------ the company's calls: wrong state (409 conflict) */
+  question_in_use:
+    'This question cannot be deleted because it is being used in existing testimonial requests or testimonial responses.',
+  nothing_to_unlock: 'This testimonial has not been recorded yet: there is nothing to unlock.',
+  reminder_not_needed: 'This customer has already recorded their testimonial: no reminder needed.',
+  reminder_request_expired: 'This request has expired. Send a new request instead of a reminder.',
+  checkout_closed: 'This test payment was cancelled or has expired: it can no longer be paid. Start a new purchase.',
+} as const;
+
+export type TErrorReason = keyof typeof ERROR_REASON_MESSAGES;
+export const ERROR_REASONS = Object.keys(ERROR_REASON_MESSAGES) as [TErrorReason, ...TErrorReason[]];
+
+/** A reason's parameters ({{name}} in its message). */
+export type TErrorParams = Record<string, string | number>;
+
+export function isErrorReason(value: unknown): value is TErrorReason {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_REASON_MESSAGES, value);
+}
+
+/** The English message of a reason with its parameters filled in. */
+export function errorReasonMessage(reason: TErrorReason, params: TErrorParams = {}): string {
+  return ERROR_REASON_MESSAGES[reason].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}

@@ -1,0 +1,1 @@
+DROP TABLE "transcription_jobs" CASCADE;

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { RENDER_JOB_KINDS } from '../../contract/api/jobs.schema.js';
+import { LANGUAGES } from '../../contract/constants.js';
+import mailEn from '../../web/i18n/mail.en.json' with { type: 'json' };
+import mailFr from '../../web/i18n/mail.fr.json' with { type: 'json' };
+import { confirmationEmail, resetPasswordEmail } from '../modules/auth/auth.emails.js';
+import { invitationEmail } from '../modules/requests/requests.emails.js';
+import { videoReadyEmail } from '../modules/studio/studio.emails.js';
+import { newTestimonialEmail } from '../modules/submissions/submissions.emails.js';
+import { t } from './i18n.js';
+import type { MailMessage } from './mailer.js';
+
+/** A name a customer may type: markup, an ampersand, quotes, and what looks like i18next syntax. */
+const NAME = `Zoë <b>&"O'Brien"</b> {{brand}} $t(common.linkHint)`;
+const NAME_HTML = 'Zoë &lt;b&gt;&amp;&quot;O&#39;Brien&quot;&lt;/b&gt; {{brand}} $t(common.linkHint)';
+const COMPANY = 'Bloom & <Co>';
+const GIFT = 'a 10% <voucher> & "more"';
+
+type Rendered = { name: string; lang: string; mail: MailMessage; raw: string[] };
+
+/** Every e-mail the server sends, in every language and variant (plurals with 1 and 3, reminder, gift). */
+function renderAll(): Rendered[] {
+  const out: Rendered[] = [];
+  for (const lang of LANGUAGES) {
+    const add = (name: string, mail: MailMessage, raw: string[]) => out.push({ name: `${name} (${lang})`, lang, mail, raw });
+    add('confirmation', confirmationEmail({ lang, brand: 'Vouchreel', to: 'a@b.test', firstname: NAME, url: 'http://x.test/confirm?token=a&b=1' }), [NAME]);
+    add('reset', resetPasswordEmail({ lang, brand: 'Vouchreel', to: 'a@b.test', firstname: NAME, url: 'http://x.test/reset#access_token=a' }), [NAME]);
+    for (const reminder of [false, true]) {
+      for (const questionCount of [1, 3]) {
+        add(
+          `invitation${reminder ? ' reminder' : ''} ${questionCount}q`,
+          invitationEmail({
+            lang,
+            brand: 'Vouchreel',
+            to: 'c@d.test',
+            customerName: NAME,
+            company: { name: COMPANY, logoUrl: 'https://cdn.test/logo.png?a=1&b=2' },
+            gift: GIFT,
+            url: 'http://x.test/r/token',
+            expiresAt: new Date('2025-03-07T23:30:00Z'),
+            questionCount,
+            reminder,
+          }),
+          [NAME, COMPANY, GIFT],
+        );
+      }
+    }
+    for (const kind of RENDER_JOB_KINDS) {
+      add(`video ready ${kind}`, videoReadyEmail({ lang, brand: 'Vouchreel', to: 'o@x.test', firstname: 'Bob', customerName: NAME, kind, url: 'http://x.test/t/1' }), [NAME]);
+    }
+    for (const answers of [1, 3]) {
+      add(`new testimonial ${answers}a`, newTestimonialEmail({ lang, brand: 'Vouchreel', to: 'o@x.test', firstname: 'Bob', customerName: NAME, answers, url: 'http://x.test/t/1' }), [NAME]);
+    }
+  }
+  return out;
+}
+
+type Tree = { [key: string]: string | Tree };
+const leaves = (tree: Tree, prefix = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`)));
+
+describe('e-mails from the i18next catalogue (src/web/i18n/mail.<lang>.json)', () => {
+  const all = renderAll();
+
+  it('renders every e-mail in both languages with a subject, an HTML and a text part, and no missing key', () => {
+    expect(all).toHaveLength(2 * (2 + 4 + RENDER_JOB_KINDS.length + 2));
+    for (const { name, mail } of all) {
+      expect(mail.subject.trim(), name).not.toBe('');
+      expect(mail.html, name).toContain('<h1');
+      expect(mail.text.trim(), name).not.toBe('');
+      for (const part of [mail.subject, mail.html, mail.text]) {
+        expect(part, name).not.toMatch(/mail:[\w.]+/); // i18next's missing-key fallback
+        expect(part.replaceAll('{{brand}}', ''), name).not.toContain('{{');
+      }
+    }
+  });
+
+  it('escapes customer values in the HTML once, keeps them raw in the text part, and never interprets them', () => {
+    for (const { name, mail, raw } of all) {
+      expect(mail.html, name).toContain(NAME_HTML);
+      expect(mail.html, name).not.toContain('<b>');
+      expect(mail.text, name).toContain(NAME);
+      for (const value of raw) {
+        expect(mail.text, name).toContain(value);
+        expect(mail.html, name).not.toContain(value);
+      }
+    }
+    const invitation = all.find((r) => r.name === 'invitation 3q (en)')!.mail;
+    expect(invitation.html).toContain('Bloom &amp; &lt;Co&gt;');
+    expect(invitation.html).toContain('As a thank-you: a 10% &lt;voucher&gt; &amp; &quot;more&quot;');
+    expect(invitation.html).toContain('src="https://cdn.test/logo.png?a=1&amp;b=2"');
+    expect(invitation.subject).toBe('Bloom & <Co> would love a short video from you');
+  });
+
+  it('keeps the wording, plurals and dates of each language', () => {
+    const get = (name: string) => all.find((r) => r.name === name)!.mail;
+    expect(get('confirmation (en)').subject).toBe('Confirm your e-mail address for Vouchreel');
+    expect(get('confirmation (fr)').text).toContain(
+      "Bienvenue sur Vouchreel ! Confirmez votre adresse e-mail pour activer votre compte. Le lien est valable 24 heures et ne fonctionne qu'une fois.",
+    );
+    expect(get('reset (fr)').subject).toBe('Réinitialisez votre mot de passe Vouchreel');
+    expect(get('invitation 1q (en)').text).toContain('testimonial: 1 question, up to 20 seconds each');
+    expect(get('invitation 3q (en)').text).toContain('testimonial: 3 questions, up to 20 seconds each');
+    expect(get('invitation 1q (fr)').text).toContain('témoignage vidéo : 1 question, 20 secondes maximum chacune');
+    expect(get('invitation 3q (fr)').text).toContain('témoignage vidéo : 3 questions, 20 secondes maximum chacune');
+    expect(get('invitation 1q (en)').text).toContain('The link is personal and works until 7 March 2025.');
+    expect(get('invitation 1q (fr)').text).toContain("Ce lien est personnel et reste valable jusqu'au 7 mars 2025.");
+    expect(get('invitation reminder 1q (fr)').subject).toBe('Rappel : Bloom & <Co> attend votre vidéo');
+    expect(get('new testimonial 1a (en)').text).toContain('has just recorded 1 video answer for you.');
+    expect(get('new testimonial 3a (fr)').text).toContain("vient d'enregistrer 3 réponses vidéo pour vous.");
+    expect(get('video ready merged_subtitles (en)').text).toContain(`The merged video with subtitles for ${NAME}'s testimonial is ready to watch and download.`);
+    expect(get('video ready intro (fr)').subject).toBe(`Votre vidéo est prête : ${NAME}`);
+    expect(get('video ready intro (fr)').html).toContain('Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :');
+    // One sentence per render kind.
+    for (const lang of LANGUAGES) {
+      const bodies = RENDER_JOB_KINDS.map((kind) => get(`video ready ${kind} (${lang})`).text);
+      expect(new Set(bodies).size).toBe(RENDER_JOB_KINDS.length);
+    }
+  });
+
+  it('uses every text of the catalogue in some e-mail', () => {
+    const unescape = (html: string) =>
+      html.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+    const texts = all.map((r) => [r.mail.subject, r.mail.text, unescape(r.mail.html)].join('\n')).join('\n');
+    for (const [catalogue, lang] of [
+      [mailEn, 'en'],
+      [mailFr, 'fr'],
+    ] as const) {
+      for (const [key, value] of leaves(catalogue as Tree)) {
+        // The longest literal piece between placeholders must appear in an e-mail of that language.
+        const piece = value.split(/\{\{[^}]*\}\}/).sort((a, b) => b.length - a.length)[0]!;
+        expect(texts.includes(piece), `${lang}: ${key}`).toBe(true);
+      }
+    }
+  });
+
+  it('shows a missing key as mail:<key>, the fallback the checks above look for', () => {
+    expect(t('en')('nope.missing')).toBe('mail:nope.missing');
+    expect(t('fr')('videoReady.body', { context: 'unknown_kind' })).toBe('mail:videoReady.body');
+  });
+});

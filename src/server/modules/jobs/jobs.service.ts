@@ -1,0 +1,284 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { jobReasonMessage, RENDER_JOB_KINDS, type TJob, type TJobKind, type TJobReason } from '../../../contract/api/jobs.schema.js';
+import type { AppContext } from '../../context.js';
+import type { Db, ExecuteSql } from '../../db/client.js';
+import { jobs } from '../../db/schema.js';
+import { normaliseLogoJob, renderOutputJob, transcodeAnswerJob, transcribeMergedJob, transcribeResponseJob } from '../../jobs/definitions.js';
+import type { JobDefinition } from '../../jobs/queue.js';
+import { AppError } from '../../lib/errors.js';
+import { signMediaPath } from '../../media/signed-urls.js';
+
+/**
+ * Media jobs (issue 16). A service that starts work calls `enqueueJob` inside `ctx.database.transaction`:
+ * the `jobs` row and the queue's message commit together or not at all (the transactional outbox), so a
+ * process that dies after the commit leaves work that a worker still runs. The worker's handler wraps
+ * the work in `runJob`, which moves the row queued → running → ready (or failed, with a reason).
+ */
+
+/** A job row as stored: `requestId` is null only for a logo job, whose subject is the company. */
+export type AnyJobRow = typeof jobs.$inferSelect;
+/** A job about a testimonial or one of its answers (every kind but 'logo'). */
+export type JobRow = AnyJobRow & { requestId: string };
+
+/** The transaction a service enqueues in: Drizzle's handle and the raw executor pg-boss needs. */
+export interface Tx {
+  tx: Db;
+  executeSql: ExecuteSql;
+}
+
+/** Which queue runs each kind (their retry policies differ). */
+const QUEUE_OF: Record<TJobKind, JobDefinition<z.ZodType>> = {
+  transcode: transcodeAnswerJob,
+  intro: renderOutputJob,
+  subtitles: renderOutputJob,
+  merge: renderOutputJob,
+  merged_subtitles: renderOutputJob,
+  export: renderOutputJob,
+  transcription: transcribeResponseJob,
+  merged_transcription: transcribeMergedJob,
+  logo: normaliseLogoJob,
+};
+
+/** A render queued or running for longer than this was lost with its worker: it no longer blocks a new one. */
+export const STALE_RENDER_MS = 20 * 60_000;
+
+/** A deterministic failure: recorded with its reason and not retried. */
+export class JobFailure extends Error {
+  constructor(
+    readonly reason: TJobReason,
+    readonly params: Record<string, string | number> = {},
+    detail?: string,
+  ) {
+    super(detail ?? jobReasonMessage(reason, params));
+    this.name = 'JobFailure';
+  }
+}
+
+/** The default reason of a kind's unexpected failure. */
+const defaultReason = (kind: TJobKind): TJobReason =>
+  kind === 'transcode'
+    ? 'transcode_failed'
+    : kind === 'transcription' || kind === 'merged_transcription'
+      ? 'transcription_failed'
+      : kind === 'logo'
+        ? 'logo_failed'
+        : 'render_failed';
+
+const isUniqueViolation = (error: unknown) => {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * Inserts a job and sends its queue message in the caller's transaction. A studio render while another
+ * render of the same answer (or testimonial) is queued or running is refused with 409 `conflict` (renders that stalled past STALE_RENDER_MS are marked interrupted first).
+ */
+export interface JobInput {
+  companyId: string;
+  kind: Exclude<TJobKind, 'logo'>;
+  requestId: string;
+  responseId?: string | null;
+  params?: Record<string, unknown>;
+  priority?: number;
+}
+/** A job whose subject is the company itself (the logo): no testimonial. */
+export interface CompanyJobInput {
+  companyId: string;
+  kind: 'logo';
+  requestId?: null;
+  responseId?: null;
+  params?: Record<string, unknown>;
+}
+export async function enqueueJob(ctx: AppContext, tx: Tx, input: JobInput): Promise<JobRow>;
+export async function enqueueJob(ctx: AppContext, tx: Tx, input: CompanyJobInput): Promise<AnyJobRow>;
+export async function enqueueJob(ctx: AppContext, { tx, executeSql }: Tx, input: JobInput | CompanyJobInput): Promise<AnyJobRow> {
+  const isRender = (RENDER_JOB_KINDS as readonly TJobKind[]).includes(input.kind);
+  if (isRender) {
+    const subject = input.responseId ? eq(jobs.responseId, input.responseId) : and(eq(jobs.requestId, input.requestId!), sql`${jobs.responseId} is null`);
+    await tx
+      .update(jobs)
+      .set({ phase: 'failed', errorReason: 'interrupted', finishedAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          subject,
+          inArray(jobs.kind, [...RENDER_JOB_KINDS]),
+          inArray(jobs.phase, ['queued', 'running']),
+          lt(jobs.updatedAt, new Date(Date.now() - STALE_RENDER_MS)),
+        ),
+      );
+  }
+  // A savepoint, so that a refused insert leaves the caller's transaction usable for its answer.
+  let row: AnyJobRow | undefined;
+  try {
+    [row] = await tx.transaction(async (savepoint) =>
+      savepoint
+        .insert(jobs)
+        .values({ companyId: input.companyId, kind: input.kind, requestId: input.requestId ?? null, responseId: input.responseId ?? null, params: input.params ?? {} })
+        .returning(),
+    );
+  } catch (error) {
+    if (isRender && isUniqueViolation(error)) {
+      throw new AppError('conflict', {
+        message: input.responseId
+          ? 'A video of this answer is already being generated. Please wait for it to finish.'
+          : 'A video of this testimonial is already being generated. Please wait for it to finish.',
+      });
+    }
+    throw error;
+  }
+  await ctx.queue.send(QUEUE_OF[input.kind], { jobId: row!.id }, { executeSql });
+  return row!;
+}
+
+/** Starts work in one short transaction (the row and its message), for callers with nothing else to write. */
+export function startJob(ctx: AppContext, input: JobInput): Promise<JobRow> {
+  return ctx.database.transaction((executeSql, tx) => enqueueJob(ctx, { tx, executeSql }, input));
+}
+
+/** Progress of a running job (0–100). */
+export async function reportProgress(ctx: AppContext, jobId: string, progress: number): Promise<void> {
+  await ctx.db
+    .update(jobs)
+    .set({ progress: Math.max(0, Math.min(99, Math.round(progress))), updatedAt: new Date() })
+    .where(and(eq(jobs.id, jobId), eq(jobs.phase, 'running')));
+}
+
+/**
+ * Marks a job ready with its output. Pass the transaction when other rows (the answer's pointer to its
+ * output, the 'ready' e-mail) must commit with it.
+ */
+export async function completeJob(db: Db, jobId: string, output: { outputKey?: string | null; result?: unknown } = {}): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      phase: 'ready',
+      progress: 100,
+      outputKey: output.outputKey ?? null,
+      ...(output.result !== undefined ? { result: output.result } : {}),
+      errorReason: null,
+      errorParams: null,
+      errorDetail: null,
+      finishedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(jobs.id, jobId));
+}
+
+export interface RunMeta {
+  /** pg-boss's retry count of this delivery (0 on the first). */
+  attempt: number;
+}
+
+/**
+ * The worker's wrapper of one job's work. Runs `work` once per delivery of a job that is not final yet
+ * (a job delivered twice after it finished does nothing), records the attempt, and on failure either
+ * leaves the job queued for the queue's retry or, on the last attempt or a JobFailure, records it
+ * failed with its reason. `work` receives the row and must call `completeJob` (in its own transaction
+ * with what else it records).
+ */
+export async function runJob(ctx: AppContext, jobId: string, meta: RunMeta, work: (job: JobRow) => Promise<void>): Promise<void> {
+  await runAnyJob(ctx, jobId, meta, async (job) => {
+    if (job.requestId === null) throw new JobFailure('source_missing', {}, `a ${job.kind} job without its testimonial`);
+    await work(job as JobRow);
+  });
+}
+
+/** runJob for a job of any kind, including those whose subject is the company (the logo). */
+export async function runAnyJob(ctx: AppContext, jobId: string, meta: RunMeta, work: (job: AnyJobRow) => Promise<void>): Promise<void> {
+  const [job] = await ctx.db
+    .update(jobs)
+    .set({ phase: 'running', attempts: sql`${jobs.attempts} + 1`, startedAt: sql`coalesce(${jobs.startedAt}, now())`, updatedAt: new Date() })
+    .where(and(eq(jobs.id, jobId), inArray(jobs.phase, ['queued', 'running'])))
+    .returning();
+  if (!job) return; // done (or cancelled) already, or deleted with its testimonial
+  const retryLimit = QUEUE_OF[job.kind].retryLimit;
+  try {
+    await work(job);
+  } catch (error) {
+    const detail = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const final = error instanceof JobFailure || meta.attempt >= retryLimit;
+    await ctx.db
+      .update(jobs)
+      .set(
+        final
+          ? {
+              phase: 'failed',
+              errorReason: error instanceof JobFailure ? error.reason : defaultReason(job.kind),
+              errorParams: error instanceof JobFailure ? error.params : {},
+              errorDetail: detail,
+              finishedAt: new Date(),
+              updatedAt: new Date(),
+            }
+          : { phase: 'queued', progress: 0, errorDetail: detail, updatedAt: new Date() },
+      )
+      .where(eq(jobs.id, jobId));
+    ctx.logger.warn({ err: error, jobId, kind: job.kind, final }, 'media job failed');
+    // A deterministic failure is recorded and not retried; anything else goes back to the queue.
+    if (!(error instanceof JobFailure)) throw error;
+  }
+}
+
+/** The contract's view of a job. */
+export function toJob(ctx: AppContext, row: AnyJobRow): TJob {
+  return {
+    id: row.id,
+    kind: row.kind,
+    testimonialId: row.requestId,
+    responseId: row.responseId,
+    params: row.params,
+    phase: row.phase,
+    progress: row.progress,
+    error:
+      row.phase === 'failed'
+        ? { reason: row.errorReason ?? defaultReason(row.kind), params: row.errorParams ?? {}, message: jobReasonMessage(row.errorReason ?? defaultReason(row.kind), row.errorParams ?? {}) }
+        : null,
+    outputUrl: row.phase === 'ready' && row.outputKey ? `${ctx.config.appUrl}${signMediaPath(ctx.secrets.jwt, row.outputKey)}` : null,
+    attempts: row.attempts,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** One job of the company; another company's id is a 404. */
+export async function getJob(ctx: AppContext, companyId: string, id: string): Promise<AnyJobRow> {
+  const [row] = await ctx.db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.companyId, companyId)));
+  if (!row) throw new AppError('not_found', { message: 'This job does not exist.' });
+  return row;
+}
+
+/** The jobs of one testimonial (or of one of its answers), newest first. */
+export async function listJobs(ctx: AppContext, companyId: string, subject: { requestId: string; responseId?: string | undefined }): Promise<JobRow[]> {
+  return (await ctx.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.requestId, subject.requestId), subject.responseId ? eq(jobs.responseId, subject.responseId) : undefined))
+    .orderBy(desc(jobs.createdAt))
+    .limit(200)) as JobRow[]; // of one testimonial: its id is set
+}
+
+/**
+ * The latest job of each given kind for each answer of a testimonial and for the testimonial itself
+ * (for the testimonial's view: its answers' transcode and render states). Keys: `${responseId ?? ''}:${kind}`.
+ */
+export async function latestJobs(db: Db, requestId: string): Promise<Map<string, JobRow>> {
+  const rows = await db.select().from(jobs).where(eq(jobs.requestId, requestId)).orderBy(desc(jobs.createdAt));
+  const latest = new Map<string, JobRow>();
+  for (const row of rows as JobRow[]) {
+    const key = `${row.responseId ?? ''}:${row.kind}`;
+    if (!latest.has(key)) latest.set(key, row);
+  }
+  return latest;
+}
+
+/** A failed job again: a new job of the same kind, subject and parameters (the worker checks again what it needs). */
+export async function retryJob(ctx: AppContext, companyId: string, id: string): Promise<JobRow> {
+  const failed = await getJob(ctx, companyId, id);
+  if (failed.phase !== 'failed') throw new AppError('conflict', { message: 'Only a failed job can be tried again.' });
+  // A logo job's upload is gone once it failed: the company picks the file again.
+  if (failed.kind === 'logo' || failed.requestId === null) throw new AppError('conflict', { message: 'Please upload the logo again.' });
+  return startJob(ctx, { companyId, kind: failed.kind, requestId: failed.requestId, responseId: failed.responseId, params: failed.params });
+}

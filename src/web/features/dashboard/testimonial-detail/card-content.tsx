@@ -1,0 +1,203 @@
+import type { TFunction } from 'i18next';
+import type { TTestimonialRequest, TTestimonialResponse } from '../../../../contract/api/testimonials.schema.js';
+import { EyeIcon, ExportIcon, IntroIcon, MergeIcon, RegenerateIcon, SubtitlesIcon } from '../../../components/icons';
+import { AnswerMedia, RenderStatus } from './media-status';
+import { downloadName, mediaStatus, mergedActions, responseActions } from './studio-state';
+import type { CardAction, VideoCardProps } from './video-card';
+
+/*
+ * What the answer's card and the merged video's card show, as props of the one VideoCard. Test ids of
+ * an answer: `response-card` with `data-response-id` and `data-has-modified`, `answer-video`,
+ * `version-modified`, `version-original`, `action-intro`, `action-subtitles`, `action-view`,
+ * `action-download`, `action-download-original`, `action-export`, `action-regenerate`. Of the merged
+ * video: `merged-card`, `merged-video`, `merged-version-subtitles`, `merged-version-plain`,
+ * `action-merged-subtitles`, `action-merged-download`, `action-merged-export`, `action-regenerate-merged`.
+ */
+
+type TCommon = Pick<VideoCardProps, 'onReload'>;
+
+export interface AnswerCardInput extends TCommon {
+  response: TTestimonialResponse;
+  customerName: string;
+  /** A job runs on the testimonial or on any answer: every action is disabled (spec §4). */
+  busy: boolean;
+  on: { intro: () => void; subtitles: () => void; view: () => void; export: () => void; regenerate: () => void };
+}
+
+/** One answer: its question and position, the enhanced version first, and the actions of the matrix (§4). */
+export function answerCard(t: TFunction, { response, customerName, busy, on, onReload }: AnswerCardInput): VideoCardProps {
+  const actions = responseActions(response);
+  const modifiedUrl = response.modified_video_url;
+  const position = t('testimonialDetail.answer.position', { position: response.orderPosition });
+  const prepared = mediaStatus(response) === 'ready';
+  const button = (show: boolean, action: CardAction): CardAction[] => (show ? [action] : []);
+
+  return {
+    'data-testid': 'response-card',
+    data: { 'data-response-id': response.id, 'data-has-modified': modifiedUrl ? 'true' : 'false' },
+    layout: 'stacked',
+    heading: {
+      id: `question-${response.id}`,
+      level: 'h3',
+      title: response.question.text,
+      eyebrow: position,
+      mark: (
+        <span
+          className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-semibold text-brand-800 ring-1 ring-brand-200 tabular-nums"
+          aria-hidden="true"
+        >
+          {response.orderPosition}
+        </span>
+      ),
+    },
+    versions: [
+      {
+        value: 'modified',
+        label: t('testimonialDetail.answer.enhanced'),
+        url: modifiedUrl,
+        fileName: downloadName(customerName, `${response.orderPosition}-enhanced`, modifiedUrl ?? ''),
+        testId: 'version-modified',
+      },
+      {
+        value: 'original',
+        label: t('testimonialDetail.answer.original'),
+        url: response.video_url,
+        poster: response.poster_url ?? null,
+        fileName: downloadName(customerName, `${response.orderPosition}-original`, response.video_url ?? ''),
+        testId: 'version-original',
+      },
+    ],
+    versionLabel: t('testimonialDetail.answer.versionLabel'),
+    singleVersionNote: t('testimonialDetail.answer.originalOnly'),
+    badges: modifiedUrl
+      ? [
+          ...(response.intro_generated ? [t('testimonialDetail.answer.introBadge')] : []),
+          ...(response.has_subtitles ? [t('testimonialDetail.answer.subtitlesBadge')] : []),
+        ]
+      : [],
+    videoTestId: 'answer-video',
+    playerLabel: `${position}: ${response.question.text}`,
+    media: prepared ? undefined : <AnswerMedia response={response} />,
+    noVideoText: t('testimonialDetail.answer.noVideo'),
+    status: response.render_state && response.render_state.phase !== 'ready' ? <RenderStatus state={response.render_state} /> : undefined,
+    actions: [
+      ...button(actions.view, { testId: 'action-view', label: t('testimonialDetail.actions.view'), icon: <EyeIcon className="size-4" />, disabled: busy, onClick: on.view }),
+      ...button(actions.download, {
+        testId: 'action-download',
+        label: t('testimonialDetail.actions.download'),
+        disabled: busy,
+        download: { url: modifiedUrl, fileName: downloadName(customerName, `${response.orderPosition}-enhanced`, modifiedUrl ?? '') },
+      }),
+      ...button(actions.export, { testId: 'action-export', label: t('testimonialDetail.actions.export'), icon: <ExportIcon className="size-4" />, disabled: busy, onClick: on.export }),
+      ...button(actions.intro, {
+        testId: 'action-intro',
+        label: t('testimonialDetail.actions.intro'),
+        icon: <IntroIcon className="size-4" />,
+        variant: modifiedUrl ? 'secondary' : 'primary',
+        disabled: busy,
+        onClick: on.intro,
+      }),
+      ...button(actions.subtitles, {
+        testId: 'action-subtitles',
+        label: t('testimonialDetail.actions.subtitles'),
+        icon: <SubtitlesIcon className="size-4" />,
+        disabled: busy,
+        onClick: on.subtitles,
+      }),
+      ...button(actions.regenerate, {
+        testId: 'action-regenerate',
+        label: t('testimonialDetail.actions.regenerate'),
+        icon: <RegenerateIcon className="size-4" />,
+        variant: 'ghost',
+        disabled: busy,
+        onClick: on.regenerate,
+      }),
+    ],
+    footerAction: actions.downloadOriginal
+      ? {
+          testId: 'action-download-original',
+          label: t('testimonialDetail.actions.downloadOriginal'),
+          download: {
+            url: response.video_url,
+            fileName: downloadName(customerName, `${response.orderPosition}-original`, response.video_url ?? ''),
+          },
+        }
+      : undefined,
+    onReload,
+  };
+}
+
+export interface MergedCardInput extends TCommon {
+  testimonial: TTestimonialRequest;
+  busy: boolean;
+  /** An answer is still being prepared: no subtitles for the merged video yet. */
+  preparing: boolean;
+  on: { subtitles: () => void; export: () => void; regenerate: () => void };
+}
+
+/** The merged video of every answer (spec §2, §4): the subtitled version first; download, export, regenerate. */
+export function mergedCard(t: TFunction, { testimonial, busy, preparing, on, onReload }: MergedCardInput): VideoCardProps {
+  const actions = mergedActions(testimonial);
+  const title = t('testimonialDetail.merged.title');
+  const name = (part: string, url: string | null) => downloadName(testimonial.customer_name, part, url ?? '');
+  const button = (show: boolean, action: CardAction): CardAction[] => (show ? [action] : []);
+
+  return {
+    'data-testid': 'merged-card',
+    layout: 'wide',
+    heading: {
+      id: 'merged-title',
+      level: 'h2',
+      title,
+      mark: (
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-control bg-brand-50 text-brand-700 ring-1 ring-brand-200">
+          <MergeIcon className="size-4" />
+        </span>
+      ),
+    },
+    description: t('testimonialDetail.merged.description', { count: testimonial.testimonial_responses.length }),
+    versions: [
+      {
+        value: 'subtitles',
+        label: t('testimonialDetail.merged.withSubtitles'),
+        url: testimonial.video_url_subtitles,
+        fileName: name('merged-subtitles', testimonial.video_url_subtitles),
+        testId: 'merged-version-subtitles',
+      },
+      {
+        value: 'plain',
+        label: t('testimonialDetail.merged.withoutSubtitles'),
+        url: testimonial.video_url,
+        fileName: name('merged', testimonial.video_url),
+        testId: 'merged-version-plain',
+      },
+    ],
+    versionLabel: t('testimonialDetail.answer.versionLabel'),
+    badges: testimonial.has_subtitles ? [t('testimonialDetail.answer.subtitlesBadge')] : [],
+    videoTestId: 'merged-video',
+    playerLabel: title,
+    noVideoText: t('testimonialDetail.answer.noVideo'),
+    status: testimonial.render_state && testimonial.render_state.phase !== 'ready' ? <RenderStatus state={testimonial.render_state} /> : undefined,
+    actions: [
+      ...button(actions.subtitles, {
+        testId: 'action-merged-subtitles',
+        label: t('testimonialDetail.actions.mergedSubtitles'),
+        icon: <SubtitlesIcon className="size-4" />,
+        variant: 'primary',
+        disabled: busy || preparing,
+        onClick: on.subtitles,
+      }),
+      ...button(actions.download, { testId: 'action-merged-download', label: t('testimonialDetail.actions.download'), disabled: busy, downloadShown: true }),
+      ...button(actions.export, { testId: 'action-merged-export', label: t('testimonialDetail.actions.export'), icon: <ExportIcon className="size-4" />, disabled: busy, onClick: on.export }),
+      ...button(actions.regenerate, {
+        testId: 'action-regenerate-merged',
+        label: t('testimonialDetail.actions.regenerate'),
+        icon: <RegenerateIcon className="size-4" />,
+        variant: 'ghost',
+        disabled: busy,
+        onClick: on.regenerate,
+      }),
+    ],
+    onReload,
+  };
+}

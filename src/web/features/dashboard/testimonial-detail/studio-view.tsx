@@ -1,0 +1,104 @@
+import { useTranslation } from 'react-i18next';
+import type { TTestimonialRequest } from '../../../../contract/api/testimonials.schema.js';
+import { Button } from '../../../components/button';
+import { MergeIcon } from '../../../components/icons';
+import { answerCard, mergedCard } from './card-content';
+import { Header } from './detail-header';
+import { Locked, NoAnswers } from './detail-states';
+import { anyJobRunning, isPreparing, mergedActions } from './studio-state';
+import type { TDialog } from './use-studio';
+import { VideoCard } from './video-card';
+
+export interface StudioViewProps {
+  testimonial: TTestimonialRequest;
+  onReload: () => void;
+  onDialog: (dialog: TDialog) => void;
+}
+
+/** The loaded testimonial: locked until paid, empty until recorded, otherwise the merged video and the answers. */
+export function StudioView({ testimonial, onReload, onDialog }: StudioViewProps) {
+  const { t } = useTranslation();
+  const responses = testimonial.testimonial_responses;
+  if (testimonial.status === 'completed' && !testimonial.paid) return <Locked testimonial={testimonial} onPay={() => onDialog({ kind: 'pay' })} />;
+  if (responses.length === 0) return <NoAnswers testimonial={testimonial} />;
+
+  const busy = anyJobRunning(testimonial);
+  const preparing = responses.some(isPreparing);
+  const merged = mergedActions(testimonial);
+  const common = { onReload };
+
+  return (
+    <>
+      <Header testimonial={testimonial} />
+      <section aria-label={t('testimonialDetail.merged.title')} className="mb-8">
+        {merged.show ? (
+          <VideoCard
+            {...mergedCard(t, {
+              ...common,
+              testimonial,
+              busy,
+              preparing,
+              on: {
+                subtitles: () => onDialog({ kind: 'merged_subtitles' }),
+                export: () => onDialog({ kind: 'export', response: null }),
+                regenerate: () => onDialog({ kind: 'regenerate_merged' }),
+              },
+            })}
+          />
+        ) : merged.merge ? (
+          <MergePrompt count={responses.length} busy={busy || preparing} onMerge={() => onDialog({ kind: 'merge' })} />
+        ) : null}
+      </section>
+      <section aria-labelledby="answers-title">
+        <div className="mb-4 flex items-baseline justify-between gap-4">
+          <h2 id="answers-title" className="text-base font-semibold text-gray-900">
+            {t('testimonialDetail.answers.title')}
+          </h2>
+          <p className="text-sm text-gray-500">{t('testimonialDetail.answers.hint')}</p>
+        </div>
+        <div className="grid gap-4 lg:grid-cols-2 lg:gap-6">
+          {responses.map((response) => (
+            <VideoCard
+              key={response.id}
+              {...answerCard(t, {
+                ...common,
+                response,
+                customerName: testimonial.customer_name,
+                busy,
+                on: {
+                  intro: () => onDialog({ kind: 'intro', response }),
+                  subtitles: () => onDialog({ kind: 'subtitles', response }),
+                  view: () => onDialog({ kind: 'view', response }),
+                  export: () => onDialog({ kind: 'export', response }),
+                  regenerate: () => onDialog({ kind: 'regenerate', response }),
+                },
+              })}
+            />
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** Before any merge: what merging does and the button that starts it (spec §4: 'Merge'). Test id `merge-prompt`. */
+function MergePrompt({ count, busy, onMerge }: { count: number; busy: boolean; onMerge: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="flex flex-col gap-4 rounded-card border border-dashed border-gray-300 bg-white p-4 sm:flex-row sm:items-center sm:p-5"
+      data-testid="merge-prompt"
+    >
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-card bg-brand-50 text-brand-700 ring-1 ring-brand-200">
+        <MergeIcon className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 className="text-base font-semibold text-gray-900">{t('testimonialDetail.merged.promptTitle')}</h2>
+        <p className="mt-1 text-sm text-gray-600">{t('testimonialDetail.merged.promptDescription', { count })}</p>
+      </div>
+      <Button leadingIcon={<MergeIcon className="size-4" />} disabled={busy} onClick={onMerge} data-testid="action-merge" className="shrink-0">
+        {t('testimonialDetail.actions.merge')}
+      </Button>
+    </div>
+  );
+}

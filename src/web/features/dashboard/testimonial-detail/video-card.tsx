@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import type { ButtonVariant } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { cn } from '../../../lib/cn';
+import { DownloadLink, VersionToggle } from './studio-controls';
+import { Duration, PanelErrorBoundary, VideoPlayer } from './video-player';
+
+/** One version of the card's video (enhanced / original, with / without subtitles). */
+export interface CardVersion {
+  value: string;
+  /** Its name in the version toggle. */
+  label: string;
+  url: string | null;
+  poster?: string | null;
+  /** The name a download of this version gets. */
+  fileName: string;
+  testId: string;
+}
+
+/** An action under the video: a button, or a download of a given address or of the version shown. */
+export type CardAction = {
+  testId: string;
+  label: string;
+  icon?: ReactNode;
+  variant?: ButtonVariant;
+  disabled?: boolean;
+} & ({ onClick: () => void } | { download: { url: string | null; fileName: string } } | { downloadShown: true });
+
+export interface VideoCardProps {
+  'data-testid': string;
+  /** More data attributes on the card (`data-response-id`…). */
+  data?: Record<`data-${string}`, string>;
+  /** 'stacked' (an answer: heading, video, details) or 'wide' (the merged video beside its details). */
+  layout: 'stacked' | 'wide';
+  heading: { id: string; level: 'h2' | 'h3'; title: string; eyebrow?: string; mark: ReactNode };
+  description?: string;
+  /** The versions in order of preference; the toggle shows when more than one has an address. */
+  versions: CardVersion[];
+  versionLabel: string;
+  /** Said instead of the toggle when there is one version only. */
+  singleVersionNote?: string;
+  /** Badges beside the duration (intro, subtitles). */
+  badges?: string[];
+  videoTestId: string;
+  playerLabel: string;
+  /** Shown in place of the player (an answer still being prepared, or failed). */
+  media?: ReactNode;
+  /** Said in place of the player when no version has an address. */
+  noVideoText: string;
+  /** The last render's state. */
+  status?: ReactNode;
+  actions: CardAction[];
+  /** A quieter action in a strip at the bottom (the original's download). */
+  footerAction?: CardAction;
+  onReload: () => void;
+}
+
+/**
+ * The card of an answer and of the merged video alike (spec §2, §4): a heading, the player with a
+ * version toggle and the video's length, the state of its last render, and its actions. What differs
+ * between the two comes in as props (card-content.tsx builds them).
+ */
+export function VideoCard(props: VideoCardProps) {
+  const { layout, heading, versions, onReload } = props;
+  const [chosen, setChosen] = useState(versions[0]?.value ?? '');
+  const [duration, setDuration] = useState<number | null>(null);
+  const available = versions.filter((version) => version.url);
+  const shown = available.find((version) => version.value === chosen) ?? available[0] ?? null;
+  const wide = layout === 'wide';
+  const Title = heading.level;
+
+  const head = (
+    <div className={cn('flex items-start gap-3', !wide && 'px-4 pt-4 pb-3 sm:px-5')}>
+      {heading.mark}
+      <div className="min-w-0 flex-1">
+        {heading.eyebrow && <p className="text-xs font-medium text-gray-500">{heading.eyebrow}</p>}
+        <Title id={heading.id} className={cn('font-semibold break-words text-gray-900', wide ? 'text-base' : 'mt-0.5 text-sm')}>
+          {heading.title}
+        </Title>
+        {props.description && <p className="mt-2 text-sm text-gray-600">{props.description}</p>}
+      </div>
+    </div>
+  );
+
+  const player = props.media ?? (
+    <PanelErrorBoundary fallback={<div className="aspect-video w-full bg-gray-950" />}>
+      {shown?.url ? (
+        <VideoPlayer
+          url={shown.url}
+          poster={shown.poster ?? null}
+          label={props.playerLabel}
+          data-testid={props.videoTestId}
+          onReload={onReload}
+          onDuration={setDuration}
+          className={wide ? 'lg:h-full lg:aspect-auto lg:min-h-64' : undefined}
+        />
+      ) : (
+        <div className="flex aspect-video w-full items-center justify-center bg-gray-950 px-6 text-center text-sm text-gray-300">
+          {props.noVideoText}
+        </div>
+      )}
+    </PanelErrorBoundary>
+  );
+
+  return (
+    <Card
+      padding="none"
+      className="flex flex-col overflow-hidden"
+      data-testid={props['data-testid']}
+      {...props.data}
+      aria-labelledby={heading.id}
+      role="group"
+    >
+      <div className={wide ? 'grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : 'flex flex-1 flex-col'}>
+        {!wide && head}
+        {player}
+        {(wide || !props.media || props.status || props.actions.length > 0) && (
+          <div className={cn('flex flex-1 flex-col gap-3', wide ? 'p-4 sm:p-5' : 'px-4 py-3 sm:px-5')}>
+            {wide && head}
+            {!props.media && (
+              <div className="flex min-h-7 flex-wrap items-center justify-between gap-2">
+                {available.length > 1 && shown ? (
+                  <VersionToggle
+                    label={props.versionLabel}
+                    value={shown.value}
+                    onChange={setChosen}
+                    options={available.map(({ value, label, testId }) => ({ value, label, testId }))}
+                  />
+                ) : (
+                  <span className="text-xs text-gray-500">{props.singleVersionNote}</span>
+                )}
+                <div className="flex items-center gap-2">
+                  {props.badges?.map((badge) => (
+                    <Badge key={badge} tone="brand">
+                      {badge}
+                    </Badge>
+                  ))}
+                  <Duration seconds={duration} />
+                </div>
+              </div>
+            )}
+            {props.status}
+            {props.actions.length > 0 && (
+              <div className="mt-auto flex flex-wrap gap-2 pt-1">
+                {props.actions.map((action) => (
+                  <ActionControl key={action.testId} action={action} shown={shown} />
+                ))}
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+      {props.footerAction && (
+        <div className="border-t border-gray-100 bg-gray-50/60 px-4 py-2 sm:px-5">
+          <ActionControl action={{ variant: 'ghost', ...props.footerAction }} shown={shown} className="-ml-3" />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function ActionControl({ action, shown, className }: { action: CardAction; shown: CardVersion | null; className?: string }) {
+  const variant = action.variant ?? 'secondary';
+  if ('onClick' in action) {
+    return (
+      <Button
+        size="sm"
+        variant={variant}
+        leadingIcon={action.icon}
+        disabled={action.disabled}
+        onClick={action.onClick}
+        data-testid={action.testId}
+        className={className}
+      >
+        {action.label}
+      </Button>
+    );
+  }
+  const target = 'download' in action ? action.download : { url: shown?.url ?? null, fileName: shown?.fileName ?? '' };
+  return (
+    <DownloadLink url={target.url} fileName={target.fileName} variant={variant} disabled={action.disabled} data-testid={action.testId} className={className}>
+      {action.label}
+    </DownloadLink>
+  );
+}
