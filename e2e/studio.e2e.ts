@@ -435,7 +435,8 @@ describe('video studio on the testimonial detail page', () => {
     await expect.poll(() => preparing.locator('[data-testid="job-percent"]').textContent()).toBe('40%');
     expect(await failed.getAttribute('data-phase')).toBe('failed');
     expect(await failed.textContent()).toContain('The recording could not be read. Ask the customer to record this answer again.');
-    expect(await failed.locator('[data-testid="job-retry"]').count()).toBe(1);
+    // An unreadable recording is recorded again by the customer: no retry is offered.
+    expect(await failed.locator('[data-testid="job-retry"]').count()).toBe(0);
     // Never a player on a raw upload, and nothing to generate before the answers are ready.
     expect(await page.locator('[data-testid="answer-video"]').count()).toBe(0);
     expect(await page.locator('[data-testid="action-intro"]').count()).toBe(0);

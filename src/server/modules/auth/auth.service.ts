@@ -158,9 +158,9 @@ export async function signup(ctx: AppContext, input: SignupInput) {
   const email = google ? google.email : input.email;
   const passwordHash = google ? null : await hashPassword(input.password ?? '');
 
-  let confirmToken: string | undefined;
-  const result = await ctx.db
-    .transaction(async (tx) => {
+  // The account and its confirmation e-mail commit together (the mail job is sent in the transaction).
+  const result = await ctx.database
+    .transaction(async (executeSql, tx) => {
       // Google proved the address: an unconfirmed account someone opened with it is not the owner's
       // (pre-hijack), and gives way instead of blocking the sign-up (see unconfirmed-account.ts).
       if (google) await discardUnconfirmedAccount(tx, email);
@@ -199,7 +199,18 @@ export async function signup(ctx: AppContext, input: SignupInput) {
         const session = await startSession(ctx, tx, user, true);
         return { user: toUser(user, company), ...session };
       }
-      confirmToken = await createEmailToken(tx, user.id, 'confirm_email', CONFIRM_TTL_MS);
+      const confirmToken = await createEmailToken(tx, user.id, 'confirm_email', CONFIRM_TTL_MS);
+      await queueMail(
+        ctx,
+        confirmationEmail({
+          lang: input.lang,
+          brand: ctx.config.brandName,
+          to: email,
+          firstname: input.firstname,
+          url: `${ctx.config.appUrl}/api/auth/confirm-email?token=${confirmToken}`,
+        }),
+        { executeSql },
+      );
       return { user: toUser(user, company) };
     })
     .catch((error: unknown) => {
@@ -212,19 +223,6 @@ export async function signup(ctx: AppContext, input: SignupInput) {
       }
       throw error;
     });
-
-  if (confirmToken) {
-    await queueMail(
-      ctx,
-      confirmationEmail({
-        lang: input.lang,
-        brand: ctx.config.brandName,
-        to: email,
-        firstname: input.firstname,
-        url: `${ctx.config.appUrl}/api/auth/confirm-email?token=${confirmToken}`,
-      }),
-    );
-  }
   return result;
 }
 
@@ -279,17 +277,20 @@ export async function resendConfirmation(ctx: AppContext, input: { email: string
   const found = await findUserByEmail(ctx.db, input.email);
   if (!found || found.user.emailConfirmedAt) return;
   if (await linkSentWithin(ctx.db, found.user.id, 'confirm_email', CONFIRM_MAIL_COOLDOWN_MS)) return;
-  const token = await createEmailToken(ctx.db, found.user.id, 'confirm_email', CONFIRM_TTL_MS);
-  await queueMail(
-    ctx,
-    confirmationEmail({
-      lang: input.lang,
-      brand: ctx.config.brandName,
-      to: found.user.email,
-      firstname: found.user.firstname,
-      url: `${ctx.config.appUrl}/api/auth/confirm-email?token=${token}`,
-    }),
-  );
+  await ctx.database.transaction(async (executeSql, tx) => {
+    const token = await createEmailToken(tx, found.user.id, 'confirm_email', CONFIRM_TTL_MS);
+    await queueMail(
+      ctx,
+      confirmationEmail({
+        lang: input.lang,
+        brand: ctx.config.brandName,
+        to: found.user.email,
+        firstname: found.user.firstname,
+        url: `${ctx.config.appUrl}/api/auth/confirm-email?token=${token}`,
+      }),
+      { executeSql },
+    );
+  });
 }
 
 /** E-mail without regard to case; unknown e-mail and wrong password take the same path and time. */
@@ -397,17 +398,20 @@ export async function forgotPassword(ctx: AppContext, input: { email: string; la
   const found = await findUserByEmail(ctx.db, input.email);
   if (!found) return;
   if (await linkSentWithin(ctx.db, found.user.id, 'reset_password', RESET_MAIL_COOLDOWN_MS)) return;
-  const token = await createEmailToken(ctx.db, found.user.id, 'reset_password', RESET_TTL_MS);
-  await queueMail(
-    ctx,
-    resetPasswordEmail({
-      lang: input.lang,
-      brand: ctx.config.brandName,
-      to: found.user.email,
-      firstname: found.user.firstname,
-      url: `${ctx.config.appUrl}/reset-password#access_token=${token}`,
-    }),
-  );
+  await ctx.database.transaction(async (executeSql, tx) => {
+    const token = await createEmailToken(tx, found.user.id, 'reset_password', RESET_TTL_MS);
+    await queueMail(
+      ctx,
+      resetPasswordEmail({
+        lang: input.lang,
+        brand: ctx.config.brandName,
+        to: found.user.email,
+        firstname: found.user.firstname,
+        url: `${ctx.config.appUrl}/reset-password#access_token=${token}`,
+      }),
+      { executeSql },
+    );
+  });
 }
 
 /**

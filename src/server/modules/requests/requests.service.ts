@@ -98,7 +98,8 @@ export interface SendRequestInput {
 export async function sendRequest(ctx: AppContext, input: SendRequestInput): Promise<TTestimonialRequestSafe> {
   const token = randomToken();
   const days = input.expiresInDays ?? DEFAULT_REQUEST_EXPIRY_DAYS;
-  const { row, company, questionCount } = await ctx.db.transaction(async (tx) => {
+  // The request and its invitation commit together (the mail job is sent in the transaction).
+  const { row } = await ctx.database.transaction(async (executeSql, tx) => {
     const chosen = await tx
       .select()
       .from(questions)
@@ -131,30 +132,31 @@ export async function sendRequest(ctx: AppContext, input: SendRequestInput): Pro
     await tx.insert(requestQuestions).values(
       chosen.map((q, i) => ({ requestId: row.id, questionId: q.id, questionText: q.text, orderPosition: i + 1 })),
     );
-    return { row, company, questionCount: chosen.length };
+    await queueMail(
+      ctx,
+      invitationEmail({
+        lang: input.language === 'french' ? 'fr' : 'en',
+        brand: ctx.config.brandName,
+        to: row.customerEmail,
+        customerName: row.customerName,
+        company: { name: company.name, logoUrl: logoUrl(ctx, company) },
+        gift: row.gift,
+        url: customerLink(ctx, token),
+        expiresAt: row.expiresAt,
+        questionCount: chosen.length,
+        reminder: false,
+      }),
+      { executeSql },
+    );
+    return { row };
   });
 
-  await queueMail(
-    ctx,
-    invitationEmail({
-      lang: input.language === 'french' ? 'fr' : 'en',
-      brand: ctx.config.brandName,
-      to: row.customerEmail,
-      customerName: row.customerName,
-      company: { name: company.name, logoUrl: logoUrl(ctx, company) },
-      gift: row.gift,
-      url: customerLink(ctx, token),
-      expiresAt: row.expiresAt,
-      questionCount,
-      reminder: false,
-    }),
-  );
   return toRequestSafe(row);
 }
 
 /** A reminder: only for a pending, unexpired request, at most one per 24 hours. */
 export async function remindRequest(ctx: AppContext, input: { companyId: string; id: string }): Promise<{ lastReminderSent: Date }> {
-  const sent = await ctx.db.transaction(async (tx) => {
+  const sent = await ctx.database.transaction(async (executeSql, tx) => {
     const [row] = await tx.select().from(testimonialRequests).where(eq(testimonialRequests.id, input.id)).for('update').limit(1);
     if (!row || row.companyId !== input.companyId) throw new AppError('not_found', { message: 'This request does not exist or was deleted.' });
     const status = effectiveStatus(row);
@@ -178,22 +180,23 @@ export async function remindRequest(ctx: AppContext, input: { companyId: string;
       .returning();
     const [company] = await tx.select().from(companies).where(eq(companies.id, input.companyId));
     const questionCount = await tx.$count(requestQuestions, eq(requestQuestions.requestId, row.id));
-    return { row: updated!, company: company!, questionCount };
+    await queueMail(
+      ctx,
+      invitationEmail({
+        lang: updated!.language === 'french' ? 'fr' : 'en',
+        brand: ctx.config.brandName,
+        to: updated!.customerEmail,
+        customerName: updated!.customerName,
+        company: { name: company!.name, logoUrl: logoUrl(ctx, company!) },
+        gift: updated!.gift,
+        url: customerLink(ctx, updated!.token),
+        expiresAt: updated!.expiresAt,
+        questionCount,
+        reminder: true,
+      }),
+      { executeSql },
+    );
+    return { row: updated! };
   });
-  await queueMail(
-    ctx,
-    invitationEmail({
-      lang: sent.row.language === 'french' ? 'fr' : 'en',
-      brand: ctx.config.brandName,
-      to: sent.row.customerEmail,
-      customerName: sent.row.customerName,
-      company: { name: sent.company.name, logoUrl: logoUrl(ctx, sent.company) },
-      gift: sent.row.gift,
-      url: customerLink(ctx, sent.row.token),
-      expiresAt: sent.row.expiresAt,
-      questionCount: sent.questionCount,
-      reminder: true,
-    }),
-  );
   return { lastReminderSent: sent.row.lastReminderSent! };
 }

@@ -21,6 +21,8 @@ export function AnswerMedia({ response }: { response: TTestimonialResponse }) {
   const follow = useJob(jobId, { settled: status === 'failed' });
   const retry = useRetryJobMutation();
   const failed = status === 'failed';
+  // The same bytes never read better: an unreadable recording is re-recorded by the customer, not retried.
+  const retryable = failed && response.media?.error?.reason !== 'unreadable_upload';
 
   return (
     <div
@@ -39,7 +41,7 @@ export function AnswerMedia({ response }: { response: TTestimonialResponse }) {
           inverse
           plain
           label={t('testimonialDetail.media.preparingShort')}
-          onRetry={failed ? () => retry.mutate(jobId) : undefined}
+          onRetry={retryable ? () => retry.mutate(jobId) : undefined}
           retrying={retry.isPending}
           className={failed ? 'max-w-sm items-center text-center' : 'w-full max-w-xs text-left'}
           data-testid="media-progress"

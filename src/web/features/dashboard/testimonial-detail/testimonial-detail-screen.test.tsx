@@ -391,7 +391,7 @@ describe('testimonial detail: honest media states (issue 16)', () => {
   });
 
   it('shows why a transcode failed, in English and French, and prepares the answer again on retry', async () => {
-    const error = { reason: 'unreadable_upload' as const, params: {}, message: 'The recording could not be read. Ask the customer to record this answer again.' };
+    const error = { reason: 'transcode_failed' as const, params: {}, message: 'This answer could not be prepared for playback.' };
     const calls = stubApi({
       [detailPath]: [
         detail(testimonial({ testimonial_responses: [answer({ video_url: null, poster_url: null, media: { jobId: TRANSCODE, phase: 'failed', progress: 0, error } })] })),
@@ -405,14 +405,25 @@ describe('testimonial detail: honest media states (issue 16)', () => {
     const panel = await within(await screen.findByTestId('response-card')).findByTestId('answer-media');
     expect(panel.getAttribute('data-phase')).toBe('failed');
     expect(panel.textContent).toContain('This answer could not be prepared');
-    await waitFor(() => expect(panel.textContent).toContain('The recording could not be read. Ask the customer to record this answer again.'));
+    await waitFor(() => expect(panel.textContent).toContain('This answer could not be prepared for playback.'));
     expect(within(card()).queryByTestId('answer-video')).toBeNull();
     await act(() => i18n.changeLanguage('fr'));
     expect(panel.textContent).toContain('Cette réponse n’a pas pu être préparée');
-    expect(panel.textContent).toContain('L’enregistrement n’a pas pu être lu. Demandez au client d’enregistrer à nouveau cette réponse.');
+    expect(panel.textContent).toContain('Cette réponse n’a pas pu être préparée pour la lecture.');
     fireEvent.click(within(panel).getByTestId('job-retry'));
     await waitFor(() => expect(within(card()).getByTestId('answer-media').getAttribute('data-phase')).toBe('preparing'));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/jobs/${TRANSCODE}/retry`]);
+  });
+  it('offers no retry for a recording that cannot be read: the customer must record it again', async () => {
+    const error = { reason: 'unreadable_upload' as const, params: {}, message: 'The recording could not be read. Ask the customer to record this answer again.' };
+    stubApi({
+      [detailPath]: [detail(testimonial({ testimonial_responses: [answer({ video_url: null, poster_url: null, media: { jobId: TRANSCODE, phase: 'failed', progress: 0, error } })] }))],
+      [jobPath(TRANSCODE)]: [ok(job(TRANSCODE, 'failed', { kind: 'transcode', responseId: RESPONSE, error }))],
+    });
+    renderAt(`/dashboard/testimonials/${ID}`);
+    const panel = await within(await screen.findByTestId('response-card')).findByTestId('answer-media');
+    await waitFor(() => expect(panel.textContent).toContain('The recording could not be read. Ask the customer to record this answer again.'));
+    expect(within(panel).queryByTestId('job-retry')).toBeNull();
   });
 });
 
