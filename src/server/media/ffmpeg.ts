@@ -149,38 +149,44 @@ export function createMediaTools(config: MediaToolsConfig): MediaToolkit {
     };
   }
 
+  /** Tracks a child until it ends (shutdown can stop it), killed after `timeoutMs`; rejects if it cannot start. */
+  function settled(child: ChildProcess, timeoutMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    running.add(child);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    return new Promise((resolve, reject) => {
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        running.delete(child);
+        reject(error);
+      });
+      child.on('close', (code, signal) => {
+        clearTimeout(timer);
+        running.delete(child);
+        resolve({ code, signal });
+      });
+    });
+  }
+
   async function runFfmpeg(args: string[], options: RunFfmpegOptions = {}): Promise<void> {
     const release = await slot();
     try {
-      await new Promise<void>((resolve, reject) => {
-        const levels = options.failOnErrors ? ['-loglevel', 'level+info'] : [];
-        const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-y', ...levels, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-        running.add(child);
-        let stderr = '';
-        let partial = '';
-        let logged: string | null = null;
-        child.stderr.on('data', (d: Buffer) => {
-          stderr = (stderr + d.toString()).slice(-4000);
-          if (!options.failOnErrors || logged) return;
-          const lines = (partial + d.toString()).split(/[\r\n]+/);
-          partial = lines.pop() ?? '';
-          logged = lines.find((line) => ERROR_LINE[options.failOnErrors!].test(line)) ?? null;
-        });
-        const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 10 * 60_000);
-        child.on('error', (error) => {
-          clearTimeout(timer);
-          running.delete(child);
-          reject(error);
-        });
-        child.on('close', (code, signal) => {
-          clearTimeout(timer);
-          running.delete(child);
-          if (code === 0 && options.failOnErrors && !logged && ERROR_LINE[options.failOnErrors].test(partial)) logged = partial;
-          if (code === 0 && logged) reject(new Error(`ffmpeg reported an error: ${logged}`));
-          else if (code === 0) resolve();
-          else reject(new Error(`ffmpeg failed (${signal ?? code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
-        });
+      const levels = options.failOnErrors ? ['-loglevel', 'level+info'] : [];
+      const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-y', ...levels, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const ended = settled(child, options.timeoutMs ?? 10 * 60_000);
+      let stderr = '';
+      let partial = '';
+      let logged: string | null = null;
+      child.stderr.on('data', (d: Buffer) => {
+        stderr = (stderr + d.toString()).slice(-4000);
+        if (!options.failOnErrors || logged) return;
+        const lines = (partial + d.toString()).split(/[\r\n]+/);
+        partial = lines.pop() ?? '';
+        logged = lines.find((line) => ERROR_LINE[options.failOnErrors!].test(line)) ?? null;
       });
+      const { code, signal } = await ended;
+      if (code === 0 && options.failOnErrors && !logged && ERROR_LINE[options.failOnErrors].test(partial)) logged = partial;
+      if (code === 0 && logged) throw new Error(`ffmpeg reported an error: ${logged}`);
+      if (code !== 0) throw new Error(`ffmpeg failed (${signal ?? code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
     } finally {
       release();
     }
@@ -201,51 +207,39 @@ export function createMediaTools(config: MediaToolsConfig): MediaToolkit {
     let packets = 0;
     let stopped: 'long' | 'many' | null = null;
     let stderr = '';
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(ffprobe, ['-v', 'error', '-show_entries', 'packet=stream_index,pts_time,dts_time,duration_time', '-of', 'compact=p=0:nk=0', file], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      running.add(child);
-      let rest = '';
-      const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 30_000);
-      const stop = (why: 'long' | 'many') => {
-        stopped = why;
-        child.kill('SIGKILL');
-      };
-      child.stderr.on('data', (d: Buffer) => {
-        stderr = (stderr + d.toString()).slice(-2000);
-      });
-      child.stdout.on('data', (d: Buffer) => {
-        if (stopped) return;
-        const lines = (rest + d.toString()).split('\n');
-        rest = lines.pop() ?? '';
-        for (const line of lines) {
-          const fields = new Map(line.split('|').map((kv) => kv.split('=') as [string, string]));
-          if (!wanted.has(Number(fields.get('stream_index')))) continue;
-          packets += 1;
-          const pts = Number(fields.get('pts_time'));
-          const at = Number.isFinite(pts) ? pts : Number(fields.get('dts_time'));
-          if (!Number.isFinite(at)) continue;
-          const duration = Number(fields.get('duration_time'));
-          start = Math.min(start, at);
-          end = Math.max(end, at + (Number.isFinite(duration) && duration > 0 ? duration : 0));
-          // Both ends only ever move outwards, so a span past the limit stays past it.
-          if (end - start > o.stopAbove) return stop('long');
-          if (packets > MAX_PACKETS) return stop('many');
-        }
-      });
-      child.on('error', (error) => {
-        clearTimeout(timer);
-        running.delete(child);
-        reject(error);
-      });
-      child.on('close', (code, signal) => {
-        clearTimeout(timer);
-        running.delete(child);
-        if (code === 0 || stopped) resolve();
-        else reject(new Error(`ffprobe failed (${signal ?? code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
-      });
+    const child = spawn(ffprobe, ['-v', 'error', '-show_entries', 'packet=stream_index,pts_time,dts_time,duration_time', '-of', 'compact=p=0:nk=0', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const ended = settled(child, o.timeoutMs ?? 30_000);
+    let rest = '';
+    const stop = (why: 'long' | 'many') => {
+      stopped = why;
+      child.kill('SIGKILL');
+    };
+    child.stderr.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-2000);
+    });
+    child.stdout.on('data', (d: Buffer) => {
+      if (stopped) return;
+      const lines = (rest + d.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        const fields = new Map(line.split('|').map((kv) => kv.split('=') as [string, string]));
+        if (!wanted.has(Number(fields.get('stream_index')))) continue;
+        packets += 1;
+        const pts = Number(fields.get('pts_time'));
+        const at = Number.isFinite(pts) ? pts : Number(fields.get('dts_time'));
+        if (!Number.isFinite(at)) continue;
+        const duration = Number(fields.get('duration_time'));
+        start = Math.min(start, at);
+        end = Math.max(end, at + (Number.isFinite(duration) && duration > 0 ? duration : 0));
+        // Both ends only ever move outwards, so a span past the limit stays past it.
+        if (end - start > o.stopAbove) return stop('long');
+        if (packets > MAX_PACKETS) return stop('many');
+      }
+    });
+    const { code, signal } = await ended;
+    if (code !== 0 && !stopped) throw new Error(`ffprobe failed (${signal ?? code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
     const errors = stopped ? [] : stderr.split('\n').map((line) => line.trim()).filter(Boolean);
     return { seconds: end > start ? end - start : 0, tooManyPackets: stopped === 'many', errors };
   }

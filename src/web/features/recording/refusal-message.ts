@@ -20,45 +20,28 @@ export function isAlreadySent(refusal: Refusal): boolean {
   return refusal.reason === 'already_sent' || refusal.status === 409;
 }
 
-/** The text of a refused link (GET /api/public/testimonial/validate/{token}). */
-export function linkRefusalText(refusal: Refusal, t: TFunction): string {
+/** What both calls say for a refusal without a reason this page knows, by its status. */
+const STATUS_TEXT = {
+  404: 'errors.reasons.link_invalid',
+  409: 'errors.reasons.already_sent',
+  410: 'recording.refusals.expired',
+  429: 'errors.reasons.rate_limited',
+} as const;
+
+type StatusKey = (typeof STATUS_TEXT)[keyof typeof STATUS_TEXT];
+
+function refusalText(refusal: Refusal, t: TFunction, own: Record<number, StatusKey | 'recording.offlineError' | 'recording.refusals.tooLarge' | 'recording.refusals.unsupported'>, fallback: 'recording.loadError' | 'recording.complete.failed'): string {
   const known = errorReasonText(refusal.reason, refusal.params, t);
   if (known !== null) return known;
-  switch (refusal.status) {
-    case 0:
-      return t('recording.offlineError');
-    case 400:
-    case 404:
-      return t('errors.reasons.link_invalid');
-    case 409:
-      return t('errors.reasons.already_sent');
-    case 410:
-      return t('recording.refusals.expired');
-    case 429:
-      return t('errors.reasons.rate_limited');
-    default:
-      return t('recording.loadError');
-  }
+  return t(own[refusal.status] ?? STATUS_TEXT[refusal.status as keyof typeof STATUS_TEXT] ?? fallback);
+}
+
+/** The text of a refused link (GET /api/public/testimonial/validate/{token}). */
+export function linkRefusalText(refusal: Refusal, t: TFunction): string {
+  return refusalText(refusal, t, { 0: 'recording.offlineError', 400: 'errors.reasons.link_invalid' }, 'recording.loadError');
 }
 
 /** The text of refused answers (POST /api/public/testimonial/save). */
 export function uploadRefusalText(refusal: Refusal, t: TFunction): string {
-  const known = errorReasonText(refusal.reason, refusal.params, t);
-  if (known !== null) return known;
-  switch (refusal.status) {
-    case 404:
-      return t('errors.reasons.link_invalid');
-    case 409:
-      return t('errors.reasons.already_sent');
-    case 410:
-      return t('recording.refusals.expired');
-    case 413:
-      return t('recording.refusals.tooLarge');
-    case 415:
-      return t('recording.refusals.unsupported');
-    case 429:
-      return t('errors.reasons.rate_limited');
-    default:
-      return t('recording.complete.failed');
-  }
+  return refusalText(refusal, t, { 413: 'recording.refusals.tooLarge', 415: 'recording.refusals.unsupported' }, 'recording.complete.failed');
 }
