@@ -3,14 +3,14 @@
  * duration), and the subtitle burn-in render against a bare ffmpeg re-encode of the same answer.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { groupCues, toSrt } from '../src/contract/subtitles.js';
+import { groupCues } from '../src/contract/subtitles.js';
 import { createMediaTools } from '../src/server/media/ffmpeg.js';
 import { subtitleFont } from '../src/server/media/fonts.js';
-import { subtitledArgs } from '../src/server/media/render.js';
+import { composeArgs, writeSubtitles } from '../src/server/media/render.js';
 import { pocketsphinxEngine } from '../src/server/modules/transcription/engines.js';
 
 const { runFfmpeg } = createMediaTools({ ffmpegConcurrency: 2 });
@@ -30,10 +30,11 @@ export async function transcriptionBench() {
 
     const answer = path.join(dir, 'answer.mp4');
     await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=20', '-i', wav, '-shortest', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', answer]);
-    const srtFile = path.join(dir, 'cues.srt');
-    await writeFile(srtFile, toSrt(groupCues(words, 20)));
     started = performance.now();
-    await runFfmpeg(subtitledArgs({ answer, output: path.join(dir, 'sub.mp4'), width: 1280, height: 720, background: '#000000', subtitles: { srtFile, ...subtitleFont('Arial'), size: 24, color: '#ffffff', bold: false, border: true } }));
+    const frame = { width: 1280, height: 720, kind: 'answer' } as const;
+    const subtitles = await writeSubtitles(dir, 'cues', groupCues(words, 20), { face: { font: 'Arial', bold: false }, ...subtitleFont('Arial'), size: 24, color: '#ffffff', bold: false, border: true }, frame);
+    const style = { background: '#000000', color: '#ffffff', size: 36, face: { font: 'Arial', bold: false }, fontFile: '' } as const;
+    await runFfmpeg(composeArgs({ output: path.join(dir, 'sub.mp4'), frame, style, segments: [{ answer, source: { width: 1280, height: 720 }, subtitles }] }));
     const burnS = (performance.now() - started) / 1000;
     started = performance.now();
     await runFfmpeg(['-i', answer, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-c:a', 'aac', path.join(dir, 'bare.mp4')]);

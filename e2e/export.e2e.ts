@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grabFrame, matchReading, readWords } from '../src/server/test/ocr.js';
 import { openBrowser, screenshot, watchErrors, type BrowserSession } from './support/browser.js';
 import { recordTestimonial, signInInBrowser, signUpCompany, type Company } from './support/fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -249,4 +250,54 @@ describe('export modal', () => {
     expect(after.testimonial.testimonial_responses[0]!.short_video_url_original).toContain(new URL(exportUrl!, server.url).pathname);
     expect(errors).toEqual([]);
   }, 420_000);
+
+  it('exports the enhanced version to 9:16: the crop is placed on the answer, the card is laid out anew for the vertical frame', async () => {
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await browser.context.addCookies([{ name: 'i18next', value: 'en', url: server.url }]);
+    await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInInBrowser(page, server, company);
+    await page.goto(`${server.url}/dashboard/testimonials/${testimonialId}`);
+    await page.locator('[data-testid="response-card"] [data-testid="action-export"]:enabled').first().click();
+    await page.waitForSelector('[data-testid="export-choice-modified"][data-checked]');
+    await page.click('[data-testid="export-next"]');
+    await page.waitForSelector('[data-testid="crop-area"]');
+
+    // The frame under the crop is the answer itself (a colourful test pattern), not the dark, flat card
+    // that opens the enhanced version: count the colours of the drawn frame.
+    const colours = await page.evaluate(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="crop-stage"] canvas');
+      if (!canvas) return 0;
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      const seen = new Set<number>();
+      for (let i = 0; i < data.length; i += 4 * 7) seen.add(((data[i]! >> 4) << 8) | ((data[i + 1]! >> 4) << 4) | (data[i + 2]! >> 4));
+      return seen.size;
+    });
+    expect(colours).toBeGreaterThan(40);
+    await screenshot(page, 'export-crop-enhanced-en-1280', { fullPage: false });
+
+    await page.click('[data-testid="export-start"]');
+    await page.waitForURL(/export=ready&exportUrl=/, { timeout: 150_000 });
+    const exportUrl = new URL(page.url()).searchParams.get('exportUrl')!;
+    const res = await fetch(new URL(exportUrl, server.url));
+    expect(res.status).toBe(200);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'vouchreel-export-enhanced-'));
+    try {
+      const file = path.join(dir, 'export.mp4');
+      await writeFile(file, Buffer.from(await res.arrayBuffer()));
+      const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file]);
+      expect(stdout.trim()).toBe('1080,1920');
+      // The card, laid out for 1080 × 1920: the whole question reads, wrapped for the narrow frame.
+      const words = await readWords(await grabFrame(file, 1.5, 'e2e-export-card'));
+      const reading = matchReading('What did you like most about working with us?', words.map((w) => w.text).join(' '));
+      expect(reading.ratio).toBeGreaterThanOrEqual(0.9);
+      expect(reading.tailFound).toBe(true);
+      const lines = new Set(words.map((w) => Math.round(w.box.y / 40)));
+      expect(lines.size).toBeGreaterThan(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    expect(errors).toEqual([]);
+  }, 300_000);
 });

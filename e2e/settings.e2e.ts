@@ -133,15 +133,16 @@ describe('settings', () => {
     });
     await screenshot(page, 'settings-account-en-1280', { fullPage: false });
 
-    // Video personalisation: the defaults first.
+    // Video personalisation: the defaults first (the 'ink' theme, picked).
     await page.click('[data-testid="settings-tab-video"]');
     await page.waitForSelector('[data-testid="settings-video-form"]');
     expect(page.url()).toContain('tab=video');
+    expect(await page.isChecked('[data-testid="theme-ink-input"]')).toBe(true);
     expect(await previewLine(page)).toEqual({
-      family: 'Arimo',
+      family: 'Fira Sans',
       fill: '#ffffff',
-      size: '36',
-      weight: '400',
+      size: '40',
+      weight: '700',
     });
     expect(await page.isDisabled('[data-testid="style-save"]')).toBe(true);
 
@@ -155,7 +156,7 @@ describe('settings', () => {
     expect(await page.textContent('#settings-font_size_question-error')).toBe('Size must be between 12 and 72');
     await page.fill('[data-testid="question-size"]', '48');
     expect(await page.locator('#settings-font_size_question-error').count()).toBe(0);
-    await page.click('[data-testid="question-bold"]');
+    // Bold is on already (the default theme's question is bold).
     expect(await page.getAttribute('[data-testid="question-bold"]', 'aria-checked')).toBe('true');
     expect(await previewLine(page)).toEqual({
       family: 'Gelasio',
@@ -166,8 +167,8 @@ describe('settings', () => {
     await page.fill('[data-testid="background-color"]', '#1e3a8a');
     expect(await page.getAttribute('[data-testid="preview-intro"] rect', 'fill')).toBe('#1e3a8a');
 
-    // Subtitles: bigger and bold; without the outline the preview draws libass's shadow instead.
-    await page.fill('[data-testid="subtitle-size"]', '34');
+    // Subtitles: bigger and regular; without the outline the preview draws libass's shadow alone.
+    await page.fill('[data-testid="subtitle-size"]', '40');
     await page.click('[data-testid="subtitle-bold"]');
     await page.click('[data-testid="subtitle-border"]');
     expect(await page.getAttribute('[data-testid="preview-subtitle"]', 'data-border')).toBe('off');
@@ -175,7 +176,9 @@ describe('settings', () => {
     await page.click('[data-testid="subtitle-border"]');
     expect(await page.getAttribute('[data-testid="preview-subtitle"]', 'data-border')).toBe('on');
     expect(await page.getAttribute('[data-testid="preview-subtitle-line"]', 'stroke')).toBe('#000000');
-    expect(await page.getAttribute('[data-testid="preview-subtitle-line"]', 'font-weight')).toBe('700');
+    expect(await page.getAttribute('[data-testid="preview-subtitle-line"]', 'font-weight')).toBe('400');
+    // A style of its own: no theme is picked any more.
+    expect(await page.locator('[data-testid="theme-picker"] input:checked').count()).toBe(0);
     expect(await page.isEnabled('[data-testid="style-save"]')).toBe(true);
     await statusIs(page, 'style-save-status', 'Unsaved changes');
 
@@ -210,7 +213,7 @@ describe('settings', () => {
       'image/png',
     );
 
-    await fontsReady(page, ['Gelasio', 'Arimo']);
+    await fontsReady(page, ['Gelasio', 'Fira Sans']);
     await page.click('[data-testid="style-save"]');
     await statusIs(page, 'style-save-status', 'All changes saved');
     expect(await page.isDisabled('[data-testid="style-save"]')).toBe(true);
@@ -226,9 +229,9 @@ describe('settings', () => {
       font_color_question: '#ffcc00',
       font_size_question: 48,
       font_bold_question: true,
-      font_size_subtitle: 34,
-      font_style_subtitle: 'Arial',
-      font_bold_subtitle: true,
+      font_size_subtitle: 40,
+      font_style_subtitle: 'Trebuchet MS',
+      font_bold_subtitle: false,
       subtitle_border: true,
       background_color: '#1e3a8a',
       show_logo_in_videos: true,
@@ -250,8 +253,8 @@ describe('settings', () => {
     expect(await page.inputValue('[data-testid="question-color"]')).toBe('#ffcc00');
     expect(await page.inputValue('[data-testid="question-size"]')).toBe('48');
     expect(await page.getAttribute('[data-testid="question-bold"]', 'aria-checked')).toBe('true');
-    expect(await page.getAttribute('[data-testid="subtitle-bold"]', 'aria-checked')).toBe('true');
-    expect(await page.inputValue('[data-testid="subtitle-size"]')).toBe('34');
+    expect(await page.getAttribute('[data-testid="subtitle-bold"]', 'aria-checked')).toBe('false');
+    expect(await page.inputValue('[data-testid="subtitle-size"]')).toBe('40');
     expect(await page.getAttribute('[data-testid="show-logo-switch"]', 'aria-checked')).toBe('true');
     expect(await page.getAttribute('[data-testid="logo-current"]', 'src')).toBe(logoUrl);
     expect(await page.getAttribute('[data-testid="preview-logo"]', 'href')).toBe(logoUrl);
@@ -271,10 +274,10 @@ describe('settings', () => {
     await page.waitForSelector('[data-testid="style-reset-dialog"]');
     await page.click('[data-testid="confirm-dialog-confirm"]');
     expect(await previewLine(page)).toEqual({
-      family: 'Arimo',
+      family: 'Fira Sans',
       fill: '#ffffff',
-      size: '36',
-      weight: '400',
+      size: '40',
+      weight: '700',
     });
     expect(await page.getAttribute('[data-testid="show-logo-switch"]', 'aria-checked')).toBe('false');
     expect(await page.getAttribute('[data-testid="logo-current"]', 'src')).toBe(logoUrl);
@@ -284,10 +287,10 @@ describe('settings', () => {
     await page.click('[data-testid="settings-leave-dialog"] [data-testid="confirm-dialog-cancel"]');
     expect(new URL(page.url()).pathname).toBe('/dashboard/settings');
     expect(await previewLine(page)).toEqual({
-      family: 'Arimo',
+      family: 'Fira Sans',
       fill: '#ffffff',
-      size: '36',
-      weight: '400',
+      size: '40',
+      weight: '700',
     });
     await page.click('[data-testid="style-discard"]');
     expect(await previewLine(page)).toEqual({
@@ -311,14 +314,15 @@ describe('settings', () => {
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'fr'));
     await page.reload();
     await page.waitForSelector('[data-testid="settings-video-form"]');
-    await fontsReady(page, ['Gelasio', 'Arimo']);
+    await fontsReady(page, ['Gelasio', 'Fira Sans']);
     expect(await page.textContent('[data-testid="settings-tab-video"]')).toContain('Personnalisation des vidéos');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, 'settings-video-fr-375', { fullPage: false });
     await page.locator('[data-testid="logo-dropzone"]').scrollIntoViewIfNeeded();
     await screenshot(page, 'settings-video-logo-fr-375', { fullPage: false });
     // Unsaved changes on a phone: the bar keeps Save and Discard in reach.
-    await page.locator('[data-testid="subtitle-border"]').scrollIntoViewIfNeeded();
+    // Scrolled to the middle of the screen: the sticky preview keeps the top of it.
+    await page.locator('[data-testid="subtitle-border"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await page.click('[data-testid="subtitle-border"]');
     await statusIs(page, 'style-save-status', 'Modifications non enregistrées');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -75,18 +75,19 @@ export const FONT_CHOICES = [
 ] as const;
 export type TFontChoice = (typeof FONT_CHOICES)[number];
 
+/** A new company's style: the first ready-made theme (src/contract/video-themes.ts), no logo yet. */
 export const DEFAULT_VIDEO_STYLE = {
-  font_size_question: 36,
+  font_size_question: 40,
   font_color_question: '#ffffff',
-  font_style_question: 'Arial',
-  font_bold_question: false,
-  font_size_subtitle: 24,
+  font_style_question: 'Trebuchet MS',
+  font_bold_question: true,
+  font_size_subtitle: 34,
   font_color_subtitle: '#ffffff',
-  font_style_subtitle: 'Arial',
-  font_bold_subtitle: false,
+  font_style_subtitle: 'Trebuchet MS',
+  font_bold_subtitle: true,
   subtitle_border: true,
   logo_url: '',
-  background_color: '#000000',
+  background_color: '#15171f',
   show_logo_in_videos: false,
 } as const;
 

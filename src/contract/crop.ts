@@ -4,7 +4,7 @@
  * frame (ffmpeg's yuv420p crops). Both sides call this one function, so the rectangle the person chose
  * is the rectangle that is cut (issue 16).
  */
-import { evenSize } from './card-layout.js';
+import { evenSize } from './frame-layout.js';
 
 /** A crop area as fractions (0–1) of the frame, as the API takes it. */
 export interface CropFractions {

@@ -84,6 +84,9 @@ const ZEnv = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(25)),
   WORKER_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(3).max(3600).default(30)),
   METRICS_TOKEN: optional(z.string().min(16, 'expected at least 16 characters')),
+  READY_MAIL_GATHER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(0).max(3600).default(75)),
+  READY_MAIL_INTERVAL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(0).max(86_400).default(600)),
+  READY_MAIL_SLOW_RENDER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(0).max(3600).default(60)),
   TEST_CRASH_AFTER: optional(z.enum(CRASH_POINTS)),
 });
 
@@ -167,6 +170,12 @@ export interface Config {
   workerLeaseSeconds: number;
   /** Bearer token of GET /metrics; absent: the route does not exist. */
   metricsToken: string | undefined;
+  /**
+   * The 'video ready' e-mails (studio/ready-mail.ts): a render is worth an e-mail when it ran for at least
+   * `slowRenderSeconds` or nobody was following it; the e-mail waits `gatherSeconds` after the last such
+   * render (to gather a burst) and comes at most once per testimonial per `intervalSeconds`.
+   */
+  readyMail: { gatherSeconds: number; intervalSeconds: number; slowRenderSeconds: number };
   /** Tests only (refused in production): the crash point at which this process kills itself (lib/crash-point.ts). */
   testCrashAfter: CrashPointName | undefined;
 }
@@ -352,6 +361,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     workerLeaseSeconds: e.WORKER_LEASE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
+    readyMail: { gatherSeconds: e.READY_MAIL_GATHER_SECONDS, intervalSeconds: e.READY_MAIL_INTERVAL_SECONDS, slowRenderSeconds: e.READY_MAIL_SLOW_RENDER_SECONDS },
     testCrashAfter: e.TEST_CRASH_AFTER,
   };
 }

@@ -58,6 +58,15 @@ export const ZTestimonialResponse = z.object({
   orderPosition: z.number().int().min(1),
   /** Poster image of the answer, when extracted. */
   poster_url: mediaUrl.optional(),
+  /**
+   * Length in seconds of the prepared video (`video_url`), probed from the stored file (issue 17: one
+   * duration everywhere); null until it is prepared.
+   */
+  duration_seconds: z.number().min(0).nullable().optional(),
+  /** Posters of the generated videos (issue 17), each a frame of its video; null without the video. */
+  modified_poster_url: mediaUrl.optional(),
+  short_poster_url: mediaUrl.optional(),
+  short_original_poster_url: mediaUrl.optional(),
   /** The current or last render of this response (absent before any). */
   render_state: ZRenderState.nullable().optional(),
   /**
@@ -104,6 +113,11 @@ export const ZTestimonialRequest = ZTestimonialRequestSafe.extend({
   has_subtitles: z.boolean(),
   short_video_url: mediaUrl,
   short_video_url_original: mediaUrl,
+  /** Posters of the merged videos and the exports (issue 17), each a frame of its video; null without the video. */
+  merged_poster_url: mediaUrl.optional(),
+  merged_subtitles_poster_url: mediaUrl.optional(),
+  short_poster_url: mediaUrl.optional(),
+  short_original_poster_url: mediaUrl.optional(),
   /** Sorted by orderPosition. */
   testimonial_responses: z.array(ZTestimonialResponse),
   /** The current or last render at testimonial level (merge, merged subtitles, export). */

@@ -167,6 +167,8 @@ export const testimonialRequests = pgTable(
     mergedSubtitlesKey: text('merged_subtitles_key'),
     shortKey: text('short_key'),
     shortOriginalKey: text('short_original_key'),
+    /** When the last 'video ready' e-mail about this testimonial was queued (at most one per READY_MAIL_INTERVAL). */
+    readyMailSentAt: timestamp('ready_mail_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -291,9 +293,17 @@ export const jobs = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     updatedAt: updatedAt(),
+    /** Last time the web app followed this job (GET /api/jobs/{id}), written at most every few seconds: the owner is on the page. */
+    watchedAt: timestamp('watched_at', { withTimezone: true }),
+    /** What a finished render's output is, for its 'ready' e-mail ('intro_subtitles', 'export_shorts'…: studio/ready-mail.ts). */
+    readyOutput: text('ready_output'),
+    /** A finished render the company still has to be told about by e-mail (it was slow, or nobody was following it). */
+    notifyPending: boolean('notify_pending').notNull().default(false),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (t) => [
     index('jobs_company_idx').on(t.companyId),
+    index('jobs_notify_pending_idx').on(t.requestId).where(sql`${t.notifyPending}`),
     index('jobs_request_idx').on(t.requestId, t.createdAt),
     index('jobs_response_idx').on(t.responseId, t.createdAt),
     // One studio render at a time per answer, and per testimonial for its own renders.
@@ -381,20 +391,25 @@ export const creditTransactions = pgTable(
   ],
 );
 
+/**
+ * A company's video style. The column defaults are DEFAULT_VIDEO_STYLE (src/contract/constants.ts, the
+ * 'ink' theme; migration 0012), which the server also writes explicitly when it creates a row
+ * (settings/default-style.ts); settings.test.ts checks that both agree.
+ */
 export const videoStyleSettings = pgTable('video_style_settings', {
   companyId: uuid('company_id')
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
-  fontSizeQuestion: integer('font_size_question').notNull().default(36),
+  fontSizeQuestion: integer('font_size_question').notNull().default(40),
   fontColorQuestion: text('font_color_question').notNull().default('#ffffff'),
-  fontStyleQuestion: text('font_style_question').notNull().default('Arial'),
-  fontBoldQuestion: boolean('font_bold_question').notNull().default(false),
-  fontSizeSubtitle: integer('font_size_subtitle').notNull().default(24),
+  fontStyleQuestion: text('font_style_question').notNull().default('Trebuchet MS'),
+  fontBoldQuestion: boolean('font_bold_question').notNull().default(true),
+  fontSizeSubtitle: integer('font_size_subtitle').notNull().default(34),
   fontColorSubtitle: text('font_color_subtitle').notNull().default('#ffffff'),
-  fontStyleSubtitle: text('font_style_subtitle').notNull().default('Arial'),
-  fontBoldSubtitle: boolean('font_bold_subtitle').notNull().default(false),
+  fontStyleSubtitle: text('font_style_subtitle').notNull().default('Trebuchet MS'),
+  fontBoldSubtitle: boolean('font_bold_subtitle').notNull().default(true),
   subtitleBorder: boolean('subtitle_border').notNull().default(true),
-  backgroundColor: text('background_color').notNull().default('#000000'),
+  backgroundColor: text('background_color').notNull().default('#15171f'),
   showLogoInVideos: boolean('show_logo_in_videos').notNull().default(false),
   updatedAt: updatedAt(),
 });

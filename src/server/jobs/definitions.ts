@@ -82,4 +82,20 @@ export const normaliseLogoJob = defineJob({
   expireInSeconds: 120,
 });
 
-export const ALL_JOB_DEFINITIONS = [sendMailJob, transcodeAnswerJob, renderOutputJob, transcribeMergedJob, transcribeResponseJob, normaliseLogoJob];
+/**
+ * Sends the 'video ready' e-mail of a testimonial, gathering the renders that became ready since the
+ * last one (studio/ready-mail.ts). Sent with a delay; a message that runs too early sends itself again
+ * for the right time, and a duplicate finds nothing left to tell.
+ */
+export const readyMailJob = defineJob({
+  name: 'ready-mail',
+  schema: z.object({ requestId: z.uuid() }),
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  // Its own lane: a long render never holds back the e-mail about the ones already finished.
+  concurrency: 1,
+});
+
+export const ALL_JOB_DEFINITIONS = [sendMailJob, transcodeAnswerJob, renderOutputJob, transcribeMergedJob, transcribeResponseJob, normaliseLogoJob, readyMailJob];

@@ -3,9 +3,10 @@ import type { AppContext } from '../context.js';
 import { jobs } from '../db/schema.js';
 import { transcodeAnswer } from '../modules/submissions/transcode.service.js';
 import { normaliseUploadedLogo } from '../modules/settings/logo.job.js';
+import { sendReadyMail } from '../modules/studio/ready-mail.js';
 import { renderOutput } from '../modules/studio/studio.service.js';
 import { runMergedTranscription, runResponseTranscription } from '../modules/transcription/transcription.service.js';
-import { normaliseLogoJob, renderOutputJob, sendMailJob, transcodeAnswerJob, transcribeMergedJob, transcribeResponseJob } from './definitions.js';
+import { normaliseLogoJob, readyMailJob, renderOutputJob, sendMailJob, transcodeAnswerJob, transcribeMergedJob, transcribeResponseJob } from './definitions.js';
 import { registerJob, type RegisteredJob } from './queue.js';
 
 /** The handlers of every job, run by the worker role. Handlers call services, never HTTP. */
@@ -30,6 +31,9 @@ export function jobRegistry(ctx: AppContext): RegisteredJob[] {
     }),
     registerJob(normaliseLogoJob, async ({ jobId }, meta) => {
       await normaliseUploadedLogo(ctx, jobId, meta);
+    }),
+    registerJob(readyMailJob, async ({ requestId }) => {
+      await sendReadyMail(ctx, requestId);
     }),
   ];
 }

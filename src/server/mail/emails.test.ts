@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { RENDER_JOB_KINDS } from '../../contract/api/jobs.schema.js';
 import { LANGUAGES } from '../../contract/constants.js';
 import mailEn from '../../web/i18n/mail.en.json' with { type: 'json' };
 import mailFr from '../../web/i18n/mail.fr.json' with { type: 'json' };
 import { confirmationEmail, resetPasswordEmail } from '../modules/auth/auth.emails.js';
 import { invitationEmail } from '../modules/requests/requests.emails.js';
-import { videoReadyEmail } from '../modules/studio/studio.emails.js';
+import { readyVideosEmail, type ReadyItem, type ReadyOutput } from '../modules/studio/studio.emails.js';
 import { newTestimonialEmail } from '../modules/submissions/submissions.emails.js';
 import { t } from './i18n.js';
 import type { MailMessage } from './mailer.js';
@@ -15,6 +14,19 @@ const NAME = `Zoë <b>&"O'Brien"</b> {{brand}} $t(common.linkHint)`;
 const NAME_HTML = 'Zoë &lt;b&gt;&amp;&quot;O&#39;Brien&quot;&lt;/b&gt; {{brand}} $t(common.linkHint)';
 const COMPANY = 'Bloom & <Co>';
 const GIFT = 'a 10% <voucher> & "more"';
+const QUESTION = 'What did you like <most> & why?';
+const QUESTION_HTML = 'What did you like &lt;most&gt; &amp; why?';
+/** Every output a 'ready' e-mail can name. */
+const OUTPUTS: ReadyOutput[] = ['intro', 'intro_subtitles', 'subtitles', 'merge', 'merged_subtitles', 'export_shorts', 'export_linkedin'];
+/** The answer's outputs and the exports name the question of their answer; the merges do not. */
+const itemOf = (output: ReadyOutput): ReadyItem => ({ output, question: output.startsWith('merge') ? null : QUESTION, original: false });
+/** A burst: an answer's intro with subtitles, an export of its original recording, and the merged video with its LinkedIn export. */
+const BURST: ReadyItem[] = [
+  { output: 'intro_subtitles', question: QUESTION, original: false },
+  { output: 'export_shorts', question: QUESTION, original: true },
+  { output: 'merge', question: null, original: false },
+  { output: 'export_linkedin', question: null, original: false },
+];
 
 type Rendered = { name: string; lang: string; mail: MailMessage; raw: string[] };
 
@@ -45,9 +57,9 @@ function renderAll(): Rendered[] {
         );
       }
     }
-    for (const kind of RENDER_JOB_KINDS) {
-      add(`video ready ${kind}`, videoReadyEmail({ lang, brand: 'Vouchreel', to: 'o@x.test', firstname: 'Bob', customerName: NAME, kind, url: 'http://x.test/t/1' }), [NAME]);
-    }
+    const ready = (items: ReadyItem[]) => readyVideosEmail({ lang, brand: 'Vouchreel', to: 'o@x.test', firstname: 'Bob', customerName: NAME, items, url: 'http://x.test/t/1' });
+    for (const output of OUTPUTS) add(`video ready ${output}`, ready([itemOf(output)]), [NAME]);
+    add('video ready burst', ready(BURST), [NAME, QUESTION]);
     for (const answers of [1, 3]) {
       add(`new testimonial ${answers}a`, newTestimonialEmail({ lang, brand: 'Vouchreel', to: 'o@x.test', firstname: 'Bob', customerName: NAME, answers, url: 'http://x.test/t/1' }), [NAME]);
     }
@@ -63,7 +75,7 @@ describe('e-mails from the i18next catalogue (src/web/i18n/mail.<lang>.json)', (
   const all = renderAll();
 
   it('renders every e-mail in both languages with a subject, an HTML and a text part, and no missing key', () => {
-    expect(all).toHaveLength(2 * (2 + 4 + RENDER_JOB_KINDS.length + 2));
+    expect(all).toHaveLength(2 * (2 + 4 + OUTPUTS.length + 1 + 2));
     for (const { name, mail } of all) {
       expect(mail.subject.trim(), name).not.toBe('');
       expect(mail.html, name).toContain('<h1');
@@ -108,13 +120,41 @@ describe('e-mails from the i18next catalogue (src/web/i18n/mail.<lang>.json)', (
     expect(get('invitation reminder 1q (fr)').subject).toBe('Rappel : Bloom & <Co> attend votre vidéo');
     expect(get('new testimonial 1a (en)').text).toContain('has just recorded 1 video answer for you.');
     expect(get('new testimonial 3a (fr)').text).toContain("vient d'enregistrer 3 réponses vidéo pour vous.");
-    expect(get('video ready merged_subtitles (en)').text).toContain(`The merged video with subtitles for ${NAME}'s testimonial is ready to watch and download.`);
-    expect(get('video ready intro (fr)').subject).toBe(`Votre vidéo est prête : ${NAME}`);
+    // A 'ready' e-mail names its video in the subject, or counts them, and lists each one.
+    expect(get('video ready intro_subtitles (en)').subject).toBe(`Intro with subtitles — ${NAME}`);
+    expect(get('video ready intro_subtitles (fr)').subject).toBe(`Intro avec sous-titres — ${NAME}`);
+    expect(get('video ready export_shorts (en)').subject).toBe(`Shorts/Reels/TikTok export (9:16) — ${NAME}`);
+    expect(get('video ready export_linkedin (fr)').subject).toBe(`Export LinkedIn (16:9) — ${NAME}`);
+    expect(get('video ready merged_subtitles (en)').text).toContain(`This video of ${NAME}'s testimonial is ready to watch and download:\n\n• Merged video with subtitles\n`);
+    expect(get('video ready burst (en)').subject).toBe(`4 videos ready — ${NAME}`);
+    expect(get('video ready burst (en)').text).toContain(
+      [
+        `These 4 videos of ${NAME}'s testimonial are ready to watch and download:`,
+        `• Intro with subtitles — “${QUESTION}”`,
+        `• Shorts/Reels/TikTok export (9:16) of the original recording — “${QUESTION}”`,
+        '• Merged video',
+        '• LinkedIn export (16:9) of the merged video',
+      ].join('\n\n'),
+    );
+    expect(get('video ready burst (en)').html).toContain(`• Intro with subtitles — “${QUESTION_HTML}”`);
+    // French typography: a no-break space before the colon and inside the guillemets, the typographic apostrophe.
+    expect(get('video ready burst (fr)').subject).toBe(`4 vidéos prêtes — ${NAME}`);
+    expect(get('video ready burst (fr)').text).toContain(
+      [
+        `Ces 4 vidéos du témoignage de ${NAME} sont prêtes à être regardées et téléchargées\u00a0:`,
+        `• Intro avec sous-titres — «\u00a0${QUESTION}\u00a0»`,
+        `• Export Shorts/Reels/TikTok (9:16) de l’enregistrement original — «\u00a0${QUESTION}\u00a0»`,
+        '• Vidéo fusionnée',
+        '• Export LinkedIn (16:9) de la vidéo fusionnée',
+      ].join('\n\n'),
+    );
+    expect(get('video ready intro (fr)').text).toContain('Votre vidéo est prête');
+    expect(get('video ready burst (fr)').text).toContain('Vos vidéos sont prêtes');
     expect(get('video ready intro (fr)').html).toContain('Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :');
-    // One sentence per render kind.
+    // One name per output, in each language.
     for (const lang of LANGUAGES) {
-      const bodies = RENDER_JOB_KINDS.map((kind) => get(`video ready ${kind} (${lang})`).text);
-      expect(new Set(bodies).size).toBe(RENDER_JOB_KINDS.length);
+      const subjects = OUTPUTS.map((output) => get(`video ready ${output} (${lang})`).subject);
+      expect(new Set(subjects).size).toBe(OUTPUTS.length);
     }
   });
 
@@ -136,6 +176,6 @@ describe('e-mails from the i18next catalogue (src/web/i18n/mail.<lang>.json)', (
 
   it('shows a missing key as mail:<key>, the fallback the checks above look for', () => {
     expect(t('en')('nope.missing')).toBe('mail:nope.missing');
-    expect(t('fr')('videoReady.body', { context: 'unknown_kind' })).toBe('mail:videoReady.body');
+    expect(t('fr')('videoReady.outputs.unknown_kind')).toBe('mail:videoReady.outputs.unknown_kind');
   });
 });

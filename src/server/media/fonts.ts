@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import type { TFontChoice } from '../../contract/constants.js';
+import { FONT_CHOICES, type TFontChoice } from '../../contract/constants.js';
 import { ROOT_DIR } from '../lib/paths.js';
 
 /**
@@ -21,17 +22,53 @@ export const FONT_MAP: Record<TFontChoice, { package: string; family: string; li
   'Andale Mono': { package: 'dejavu-mono', family: 'DejaVu Sans Mono', licence: 'Bitstream Vera / DejaVu (free)' },
 };
 
+/** A font of the settings, or `fallback` for a name that is not one (an old row, a hand-edited value). */
+export const fontChoice = (name: string | null | undefined, fallback: TFontChoice): TFontChoice =>
+  (FONT_CHOICES as readonly string[]).includes(name ?? '') ? (name as TFontChoice) : fallback;
+
+const filesDir = (entry: { package: string }) => path.join(ROOT_DIR, 'node_modules', '@fontsource', entry.package, 'files');
+const weightFile = (entry: { package: string }, subset: string, weight: 400 | 700) => path.join(filesDir(entry), `${entry.package}-${subset}-${weight}-normal.woff2`);
+
+/** Whether the family ships a bold file (drawtext then draws it; otherwise the regular one). */
+export function hasBold(choice: string): boolean {
+  return existsSync(weightFile(FONT_MAP[choice as TFontChoice] ?? FONT_MAP.Arial, 'latin', 700));
+}
+
 /** The font file for a choice (bold when the family has it), Latin subset which covers French. */
 export function fontFile(choice: string, bold: boolean): string {
   const entry = FONT_MAP[choice as TFontChoice] ?? FONT_MAP.Arial;
-  const dir = path.join(ROOT_DIR, 'node_modules', '@fontsource', entry.package, 'files');
-  const bolder = path.join(dir, `${entry.package}-latin-700-normal.woff2`);
+  const bolder = weightFile(entry, 'latin', 700);
   if (bold && existsSync(bolder)) return bolder;
-  return path.join(dir, `${entry.package}-latin-400-normal.woff2`);
+  return weightFile(entry, 'latin', 400);
 }
 
-/** The folder libass searches and the family name it must ask for. */
+/**
+ * The folder libass searches and the family name it must ask for. libass loads every file of its fonts
+ * folder for each subtitle filter, and @fontsource's folders hold every weight, style and alphabet (252
+ * files for Fira Sans, several of them 'Fira Sans Bold' without Latin letters): the folder given is a
+ * small one of links to the upright regular and bold files of the Latin and Latin-extended subsets only,
+ * made once per machine.
+ */
 export function subtitleFont(choice: string): { fontsDir: string; fontName: string } {
   const entry = FONT_MAP[choice as TFontChoice] ?? FONT_MAP.Arial;
-  return { fontsDir: path.join(ROOT_DIR, 'node_modules', '@fontsource', entry.package, 'files'), fontName: entry.family };
+  const dir = path.join(os.tmpdir(), 'vouchreel-fonts', entry.package);
+  for (const subset of ['latin', 'latin-ext']) {
+    for (const weight of [400, 700] as const) {
+      const source = weightFile(entry, subset, weight);
+      const link = path.join(dir, path.basename(source));
+      if (!existsSync(source) || existsSync(link)) continue;
+      mkdirSync(dir, { recursive: true });
+      try {
+        symlinkSync(source, link);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        // A link left by an older checkout points nowhere: made again (another process may race us to it).
+        if (!existsSync(link)) {
+          rmSync(link, { force: true });
+          symlinkSync(source, link);
+        }
+      }
+    }
+  }
+  return { fontsDir: dir, fontName: entry.family };
 }

@@ -1,138 +1,129 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { EXPORT_PLATFORM_SPECS, type TCropArea, type TExportPlatform } from '../../contract/api/studio.schema.js';
-import { ANSWER_INPUT_LIMITS } from './answer-limits.js';
 import { LOGO_PIXEL_LIMITS } from '../../contract/constants.js';
-import { cueLines, srtTime, type Cue } from '../../contract/subtitles.js';
-import { cardGeometry, cardLines, CARD_LOGO_TOP_RATIO, CARD_REFERENCE_HEIGHT, SUBTITLE_SCRIPT, subtitleScriptSize } from '../../contract/card-layout.js';
 import { cropRect } from '../../contract/crop.js';
-import { wrapText } from '../../contract/text-wrap.js';
+import { fitCard, fitCuesToFrame, REFERENCE_SHORT_SIDE, subtitleBox, type Box, type CardFit, type FontFace, type FrameKind } from '../../contract/frame-layout.js';
+import type { Cue } from '../../contract/subtitles.js';
+import { ANSWER_INPUT_LIMITS } from './answer-limits.js';
 
 /**
- * Pure builders of the ffmpeg invocations: one run per output, the card, logo overlay, scaling,
- * loudness normalisation and concatenation in one filter graph, so no picture is encoded twice.
+ * Builders of the ffmpeg invocations (issue 17): every output is made in one run from the sources —
+ * the question cards, the logo, the answers (cropped for an export), their subtitles, the loudness pass
+ * and the concatenation in one filter graph — so no picture is encoded twice and nothing burned in is
+ * ever cropped. The card and the subtitles are laid out for the frame being rendered by the shared
+ * contract (src/contract/frame-layout.ts), which the settings preview draws with too.
  */
 
 export const CARD_SECONDS = 3;
 export const FPS = 30;
-/** Font sizes of the settings are pixels on a frame of this height (the preview's), scaled to the output. */
-export const REFERENCE_HEIGHT = CARD_REFERENCE_HEIGHT;
+/** Font sizes of the settings are pixels on a frame whose short side is this; scaled to the output (frameScale). */
+export const REFERENCE_HEIGHT = REFERENCE_SHORT_SIDE;
+
+/** The frame being rendered: its size and the kind of its safe area. */
+export interface Frame {
+  width: number;
+  height: number;
+  kind: FrameKind;
+}
+
+/** The output frame of a social export: 1080 × 1920 vertical (Reels, TikTok, Shorts) or 1920 × 1080 (LinkedIn). */
+export function exportFrame(platform: TExportPlatform): Frame {
+  const spec = EXPORT_PLATFORM_SPECS[platform];
+  return { width: spec.width, height: spec.height, kind: spec.width < spec.height ? 'vertical' : 'landscape' };
+}
+
+export interface CropPixels {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 /**
  * Crop pixels from a validated fraction area, with even sizes inside the frame: the contract's rounding
  * (src/contract/crop.ts), which the export dialog's crop editor uses too.
  */
-export function cropPixels(area: TCropArea, width: number, height: number) {
+export function cropPixels(area: TCropArea, width: number, height: number): CropPixels {
   const r = cropRect(area, width, height);
   return { x: r.x, y: r.y, w: r.width, h: r.height };
-}
-
-/** The question's lines drawn on a card of this frame at this size (wrapped as the preview wraps them). */
-export { cardLines, wrapText };
-
-export interface CardStyle {
-  background: string;
-  color: string;
-  /** Font size in pixels on a REFERENCE_HEIGHT frame; scaled to the output. */
-  size: number;
-  fontFile: string;
 }
 
 const hex = (c: string) => `0x${c.replace('#', '')}`;
 /** Quote a value for a filter-graph option. Paths come from our own temp folders and font cache. */
 const q = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "'\\''").replace(/:/g, '\\:')}'`;
+/** A coordinate for a filter expression (two decimals are far below a pixel). */
+const px = (n: number) => String(Math.round(n * 100) / 100);
+
+/* ------------------------------------------------------------------ the question card */
+
+export interface CardStyle {
+  background: string;
+  color: string;
+  /** The question's size of the settings (pixels on a 540-line frame); scaled to the frame. */
+  size: number;
+  /** The font as measured by the layout (the bold flag as chosen: a family without bold is measured and drawn regular). */
+  face: FontFace;
+  /** The file drawtext draws with (fonts.ts fontFile of the same face). */
+  fontFile: string;
+}
+
+/** The question laid out for a frame: wrapped, shrunk, or cut with an ellipsis only past the minimum size. */
+export function layoutCard(o: { text: string; frame: Frame; style: CardStyle; logo: boolean }): CardFit {
+  return fitCard({ text: o.text, width: o.frame.width, height: o.frame.height, kind: o.frame.kind, size: o.style.size, face: o.style.face, logo: o.logo });
+}
+
+/** A laid-out card and the files holding its lines (drawtext reads each line from a file: nothing to escape). */
+export interface Card {
+  fit: CardFit;
+  lineFiles: string[];
+}
+
+/** Writes a card's lines for drawtext, one file each, in `dir`. */
+export async function writeCard(dir: string, prefix: string, fit: CardFit): Promise<Card> {
+  const lineFiles = await Promise.all(
+    fit.lines.map(async (line, i) => {
+      const file = path.join(dir, `${prefix}-line${i}.txt`);
+      await writeFile(file, line.text);
+      return file;
+    }),
+  );
+  return { fit, lineFiles };
+}
 
 /**
- * The intro card's video chain: background, the question's lines centred (one drawtext per line, each
- * from a text file so nothing needs filter-graph escaping), the logo on top when given, and a short fade
- * out. `expansion=none`: drawtext would otherwise read `%{…}` in the question as its own functions
- * ("%{localtime}" burns in the server's clock) and drop a line with a lone "%" ("50% or more?").
+ * The intro card's video chain: background, one drawtext per line at the layout's top, each line centred
+ * in the text box, the logo (when `logo` names its scaled picture) centred in its band above the text,
+ * and a short fade out. `expansion=none`: drawtext would otherwise read `%{…}` in the question as its own
+ * functions ("%{localtime}" burns in the server's clock) and drop a line with a lone "%" ("50% or more?").
  */
-export function cardChain(o: { width: number; height: number; style: CardStyle; lineFiles: string[]; logoInput?: number; label: string }): string {
-  const { fontSize: size, lineHeight, logo } = cardGeometry({ height: o.height, size: o.style.size, lineCount: o.lineFiles.length });
-  // drawtext evaluates the same sum as cardGeometry's lineTops (the top of the line's tallest glyph).
-  const blockTop = `(h-${lineHeight * o.lineFiles.length})/2`;
-  const parts = [`color=c=${hex(o.style.background)}:s=${o.width}x${o.height}:r=${FPS}:d=${CARD_SECONDS},format=yuv420p`];
-  o.lineFiles.forEach((file, i) => {
+export function cardChain(o: { frame: Frame; style: CardStyle; card: Card; logo?: string | undefined; label: string }): string {
+  const { fit } = o.card;
+  const box = fit.textBox;
+  const parts = [`color=c=${hex(o.style.background)}:s=${o.frame.width}x${o.frame.height}:r=${FPS}:d=${CARD_SECONDS},format=yuv420p`];
+  o.card.lineFiles.forEach((file, i) => {
+    const top = fit.lines[i]!.top;
     parts.push(
-      `drawtext=fontfile=${q(o.style.fontFile)}:textfile=${q(file)}:expansion=none:fontsize=${size}:fontcolor=${hex(o.style.color)}:x=(w-text_w)/2:y=${blockTop}+${i * lineHeight}+(${lineHeight}-${size})/2`,
+      `drawtext=fontfile=${q(o.style.fontFile)}:textfile=${q(file)}:expansion=none:fontsize=${fit.fontSize}:fontcolor=${hex(o.style.color)}` +
+        `:x=${box.x}+(${box.width}-text_w)/2:y=${px(top)}`,
     );
   });
-  let chain = `${parts.join(',')}[${o.label}txt]`;
-  if (o.logoInput !== undefined) {
-    // The logo is one picture, decoded and scaled once; overlay repeats it over the whole card.
-    chain += `;[${o.logoInput}:v]scale=-2:${logo.height}[${o.label}logo];[${o.label}txt][${o.label}logo]overlay=x=(W-w)/2:y=H*${CARD_LOGO_TOP_RATIO}[${o.label}over]`;
-    chain += `;[${o.label}over]fade=t=out:st=${CARD_SECONDS - 0.4}:d=0.4,setsar=1[${o.label}card]`;
-  } else {
-    chain += `;[${o.label}txt]fade=t=out:st=${CARD_SECONDS - 0.4}:d=0.4,setsar=1[${o.label}card]`;
+  const fade = `fade=t=out:st=${CARD_SECONDS - 0.4}:d=0.4,setsar=1[${o.label}card]`;
+  if (o.logo && fit.logoBox) {
+    const l = fit.logoBox;
+    return `${parts.join(',')}[${o.label}txt];[${o.label}txt][${o.logo}]overlay=x=${l.x}+(${l.width}-w)/2:y=${l.y}+(${l.height}-h)/2,${fade}`;
   }
-  return chain;
-}
-
-export interface SubtitleStyle {
-  srtFile: string;
-  fontsDir: string;
-  fontName: string;
-  /** Size in pixels on a REFERENCE_HEIGHT frame. */
-  size: number;
-  color: string;
-  bold: boolean;
-  border: boolean;
-}
-
-const ZWSP = '\u200b';
-/**
- * A cue's text as literal text for ffmpeg's SRT reader and libass, which would otherwise read markup in
- * it: `<b>`/`<font size=…>` tags, `{…}` override blocks (hidden, or `{\fs80}` restyling), `\N` line
- * breaks, and `-->` as a new timing line. Braces are escaped as libass reads them (`\{`, `\}`); a
- * zero-width space (not drawn) breaks up the other sequences.
- */
-export function literalCueText(text: string): string {
-  return text.replace(/[\\{}<]|-->/g, (c) => {
-    if (c === '\\') return `\\${ZWSP}`;
-    if (c === '{') return `\\{${ZWSP}`;
-    if (c === '}') return '\\}';
-    if (c === '<') return `<${ZWSP}`;
-    return `--${ZWSP}>`;
-  });
-}
-
-/** The SRT that the burn-in reads: the cues of `toSrt`, their text kept literal. */
-export function burnInSrt(cues: Cue[]): string {
-  return cues.map((c, i) => `${i + 1}\n${srtTime(c.start)} --> ${srtTime(c.end)}\n${cueLines(c.text).map(literalCueText).join('\n')}\n`).join('\n');
-}
-
-/** libass burn-in of an SRT in the company's subtitle style (ASS colours are &HAABBGGRR). */
-export function subtitlesFilter(s: SubtitleStyle): string {
-  const [r, g, b] = [s.color.slice(1, 3), s.color.slice(3, 5), s.color.slice(5, 7)];
-  // libass scales sizes from its script's height (SUBTITLE_SCRIPT.height lines).
-  const size = subtitleScriptSize(s.size);
-  const style = [
-    `FontName=${s.fontName}`,
-    `FontSize=${size}`,
-    `PrimaryColour=&H00${`${b}${g}${r}`.toUpperCase()}`,
-    `Bold=${s.bold ? 1 : 0}`,
-    s.border
-      ? `BorderStyle=1,Outline=${SUBTITLE_SCRIPT.outline},Shadow=0,OutlineColour=&H00000000`
-      : `BorderStyle=1,Outline=0,Shadow=${SUBTITLE_SCRIPT.shadow}`,
-    `MarginV=${SUBTITLE_SCRIPT.marginV}`,
-  ].join(',');
-  return `subtitles=filename=${q(s.srtFile)}:fontsdir=${q(s.fontsDir)}:force_style=${q(style)}`;
+  return `${parts.join(',')},${fade}`;
 }
 
 /**
- * An answer fitted into the frame (letterboxed on the background), 30 fps, stereo 48 kHz,
- * loudness-normalised. `fits`: the answer already has exactly the frame's size, so the scale and pad
- * steps (a copy of every picture) are left out.
+ * The logo scaled once to fit its band (height first, never wider than the band), then split for every
+ * card of the run: labels `${label}0` … `${label}{count-1}`.
  */
-export function answerChain(o: { input: number; width: number; height: number; background: string; label: string; fadeIn: boolean; fits?: boolean | undefined; subtitles?: SubtitleStyle | undefined }): string {
-  const fit = o.fits ? '' : `scale=${o.width}:${o.height}:force_original_aspect_ratio=decrease,pad=${o.width}:${o.height}:(ow-iw)/2:(oh-ih)/2:color=${hex(o.background)},`;
-  return (
-    `[${o.input}:v]${fit}` +
-    `setsar=1,fps=${FPS}${o.subtitles ? `,${subtitlesFilter(o.subtitles)}` : ''},format=yuv420p${o.fadeIn ? ',fade=t=in:st=0:d=0.3' : ''}[${o.label}v];` +
-    `[${o.input}:a]aresample=48000:async=1,aformat=sample_fmts=fltp:channel_layouts=stereo,loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000[${o.label}a]`
-  );
+export function logoChain(o: { input: number; box: Box; count: number; label: string }): string {
+  const outs = Array.from({ length: o.count }, (_, i) => `[${o.label}${i}]`).join('');
+  return `[${o.input}:v]scale=w=${o.box.width}:h=${o.box.height}:force_original_aspect_ratio=decrease:flags=lanczos,split=${o.count}${outs}`;
 }
-
-const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(FPS), '-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-ac', '2', '-movflags', '+faststart'];
 
 /**
  * The logo as one still picture. Stored logos are normalised (at most LOGO_PIXEL_LIMITS.storedSide on a
@@ -143,32 +134,205 @@ export function logoInputArgs(logo: string): string[] {
   return ['-max_pixels', String(LOGO_PIXEL_LIMITS.storedSide * LOGO_PIXEL_LIMITS.storedSide), '-i', logo];
 }
 
-/** Intro card + answer in one run (subtitles, when given, burned into the answer part). */
-export function introArgs(o: { answer: string; logo?: string | undefined; output: string; width: number; height: number; fits?: boolean | undefined; style: CardStyle; lineFiles: string[]; subtitles?: SubtitleStyle | undefined }): string[] {
-  const logoInput = o.logo ? 1 : undefined;
-  const graph = [
-    cardChain({ width: o.width, height: o.height, style: o.style, lineFiles: o.lineFiles, label: 'c', ...(logoInput !== undefined ? { logoInput } : {}) }),
-    `anullsrc=r=48000:cl=stereo,atrim=0:${CARD_SECONDS},aformat=sample_fmts=fltp:channel_layouts=stereo[csil]`,
-    answerChain({ input: 0, width: o.width, height: o.height, background: o.style.background, label: 'a', fadeIn: true, fits: o.fits, subtitles: o.subtitles }),
-    `[ccard][csil][av][aa]concat=n=2:v=1:a=1[v][a]`,
-  ].join(';');
-  return [...ANSWER_INPUT_LIMITS, '-i', o.answer, ...(o.logo ? logoInputArgs(o.logo) : []), '-filter_complex', graph, '-map', '[v]', '-map', '[a]', ...ENCODE, o.output];
+/* ------------------------------------------------------------------ subtitles */
+
+export interface SubtitleStyle {
+  /** The font as measured by the layout (fitCuesToFrame splits cues too long for the frame). */
+  face: FontFace;
+  fontsDir: string;
+  /** The family libass asks its fonts folder for (fonts.ts subtitleFont). */
+  fontName: string;
+  /** Size of the settings (pixels on a 540-line frame); scaled to the frame. */
+  size: number;
+  color: string;
+  bold: boolean;
+  border: boolean;
 }
 
-/** The answer alone with burned-in subtitles, in one run. */
-export function subtitledArgs(o: { answer: string; output: string; width: number; height: number; fits?: boolean | undefined; background: string; subtitles: SubtitleStyle }): string[] {
-  const graph = answerChain({ input: 0, width: o.width, height: o.height, background: o.background, label: 'a', fadeIn: false, fits: o.fits, subtitles: o.subtitles });
-  return [...ANSWER_INPUT_LIMITS, '-i', o.answer, '-filter_complex', graph, '-map', '[av]', '-map', '[aa]', ...ENCODE, o.output];
+/** A subtitle script written for one frame, and the fonts folder libass reads. */
+export interface Subtitles {
+  assFile: string;
+  fontsDir: string;
 }
 
-/** A vertical (9:16) or widescreen (16:9) export: crop, scale to the platform size, audio kept. */
-export function exportArgs(o: { input: string; output: string; crop: { x: number; y: number; w: number; h: number }; platform: TExportPlatform }): string[] {
-  const spec = EXPORT_PLATFORM_SPECS[o.platform];
-  const vf = `crop=${o.crop.w}:${o.crop.h}:${o.crop.x}:${o.crop.y},scale=${spec.width}:${spec.height}:force_original_aspect_ratio=increase,crop=${spec.width}:${spec.height},setsar=1,format=yuv420p`;
+const ZWSP = '\u200b';
+/**
+ * A cue's text as literal text for libass, which would otherwise read markup in it: `{…}` override
+ * blocks (hidden, or `{\fs80}` restyling) and the `\N`, `\n`, `\h` escapes. Braces are escaped as libass
+ * reads them (`\{`, `\}`); a zero-width space (not drawn) after a backslash breaks up an escape. Line
+ * breaks of the cue become spaces: libass wraps the line to the frame's safe width itself.
+ */
+export function literalAssText(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\{}]/g, (c) => (c === '\\' ? `\\${ZWSP}` : `\\${c}`));
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+/** h:mm:ss.cc, ASS's time. */
+export function assTime(seconds: number): string {
+  const cs = Math.max(0, Math.round(seconds * 100));
+  return `${Math.floor(cs / 360_000)}:${pad(Math.floor(cs / 6000) % 60)}:${pad(Math.floor(cs / 100) % 60)}.${pad(cs % 100)}`;
+}
+/** #rrggbb and an opacity-less alpha (00 opaque … FF invisible) as ASS's &HAABBGGRR. */
+const assColour = (c: string, alpha = 0) => `&H${alpha.toString(16).padStart(2, '0')}${c.slice(5, 7)}${c.slice(3, 5)}${c.slice(1, 3)}`.toUpperCase();
+
+/**
+ * The subtitles as an ASS script for this frame (issue 17): PlayResX × PlayResY is the frame, so libass
+ * scales nothing; the company's font, colour and weight; the size, margins (the safe area), outline and
+ * shadow of the contract's subtitleBox. Lines are wrapped by libass inside the margins (smart wrap).
+ */
+export function assScript(o: { cues: Cue[]; style: SubtitleStyle; frame: Frame }): string {
+  const b = subtitleBox({ width: o.frame.width, height: o.frame.height, kind: o.frame.kind, size: o.style.size, border: o.style.border });
+  const s = o.style;
+  const style = [
+    'Default', s.fontName, b.fontSize, assColour(s.color), '&H000000FF', assColour('#000000'),
+    assColour('#000000', Math.round((1 - b.shadowOpacity) * 255)), s.bold ? -1 : 0, 0, 0, 0, 100, 100, 0, 0,
+    1, b.outline, b.shadow, 2, b.marginL, b.marginR, b.marginV, 1,
+  ].join(',');
+  return [
+    '[Script Info]',
+    'ScriptType: v4.00+',
+    `PlayResX: ${o.frame.width}`,
+    `PlayResY: ${o.frame.height}`,
+    'ScaledBorderAndShadow: yes',
+    'WrapStyle: 0',
+    '',
+    '[V4+ Styles]',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    `Style: ${style}`,
+    '',
+    '[Events]',
+    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+    ...fitCuesToFrame(o.cues, { ...o.frame, size: s.size, border: s.border, face: s.face })
+      .filter((c) => c.end > c.start && c.text.trim())
+      .map((c) => `Dialogue: 0,${assTime(c.start)},${assTime(c.end)},Default,,0,0,0,,${literalAssText(c.text)}`),
+    '',
+  ].join('\n');
+}
+
+/** Writes the subtitle script of `cues` for this frame in `dir`. */
+export async function writeSubtitles(dir: string, name: string, cues: Cue[], style: SubtitleStyle, frame: Frame): Promise<Subtitles> {
+  const assFile = path.join(dir, `${name}-${frame.width}x${frame.height}.ass`);
+  await writeFile(assFile, assScript({ cues, style, frame }));
+  return { assFile, fontsDir: style.fontsDir };
+}
+
+/** libass draws the script (the `ass` filter reads it as written: no SRT conversion, no force_style). */
+export function subtitlesFilter(s: Subtitles): string {
+  return `ass=filename=${q(s.assFile)}:fontsdir=${q(s.fontsDir)}`;
+}
+
+/* ------------------------------------------------------------------ answers */
+
+/** Mild sharpening of the luma after an upscale (lanczos already keeps edges; this restores a little crispness). */
+export const UPSCALE_SHARPEN = 'unsharp=5:5:0.6:5:5:0';
+
+/**
+ * The picture steps that bring an answer to the frame: with `crop`, the crop scaled to fill the frame
+ * (an export: the crop has the frame's aspect, any remainder cut evenly); without, the answer fitted
+ * into the frame on the background (a merge of answers of different sizes). Scaling uses lanczos, and an
+ * upscale is sharpened mildly. Nothing when the answer already has the frame's size.
+ */
+export function fitSteps(o: { source: { width: number; height: number }; crop?: CropPixels | undefined; frame: Frame; background: string }): string[] {
+  const { width: W, height: H } = o.frame;
+  if (o.crop) {
+    const steps = [`crop=${o.crop.w}:${o.crop.h}:${o.crop.x}:${o.crop.y}`];
+    if (o.crop.w === W && o.crop.h === H) return steps;
+    steps.push(`scale=${W}:${H}:force_original_aspect_ratio=increase:flags=lanczos`, `crop=${W}:${H}`);
+    if (Math.max(W / o.crop.w, H / o.crop.h) > 1) steps.push(UPSCALE_SHARPEN);
+    return steps;
+  }
+  if (o.source.width === W && o.source.height === H) return [];
+  const steps = [`scale=${W}:${H}:force_original_aspect_ratio=decrease:flags=lanczos`];
+  if (Math.min(W / o.source.width, H / o.source.height) > 1) steps.push(UPSCALE_SHARPEN);
+  steps.push(`pad=${W}:${H}:(ow-iw)/2:(oh-ih)/2:color=${hex(o.background)}`);
+  return steps;
+}
+
+/** An answer of a composed run: its file, its picture's size (after rotation), an export's crop, its subtitles and its card. */
+export interface Segment {
+  answer: string;
+  source: { width: number; height: number };
+  crop?: CropPixels | undefined;
+  subtitles?: Subtitles | undefined;
+  card?: Card | undefined;
+}
+
+/**
+ * An answer's chains: the picture at 30 fps brought to the frame, its subtitles (drawn at the frame's
+ * own size, after any crop and scale) and a fade in after a card; the sound resampled to stereo 48 kHz
+ * and loudness-normalised.
+ */
+export function answerChain(o: { input: number; segment: Segment; frame: Frame; background: string; label: string; fadeIn: boolean }): string {
+  const steps = [`fps=${FPS}`, ...fitSteps({ source: o.segment.source, crop: o.segment.crop, frame: o.frame, background: o.background }), 'setsar=1'];
+  if (o.segment.subtitles) steps.push(subtitlesFilter(o.segment.subtitles));
+  steps.push('format=yuv420p');
+  if (o.fadeIn) steps.push('fade=t=in:st=0:d=0.3');
+  return (
+    `[${o.input}:v]${steps.join(',')}[${o.label}v];` +
+    `[${o.input}:a]aresample=48000:async=1,aformat=sample_fmts=fltp:channel_layouts=stereo,loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000[${o.label}a]`
+  );
+}
+
+export const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(FPS), '-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-ac', '2', '-movflags', '+faststart'];
+
+/**
+ * The filter graph of a composed output: for each answer in order, its card (with the logo) and a
+ * silent track under it, then the answer; all concatenated. Inputs: the answers 0 … n-1, the logo n.
+ */
+export function composeGraph(o: { frame: Frame; style: CardStyle; segments: Segment[]; logo: boolean }): string {
+  const n = o.segments.length;
+  const cards = o.segments.filter((s) => s.card);
+  const logoBox = cards.find((s) => s.card!.fit.logoBox)?.card!.fit.logoBox;
+  const chains: string[] = [];
+  if (o.logo && logoBox) chains.push(logoChain({ input: n, box: logoBox, count: cards.length, label: 'logo' }));
+  const pieces: string[] = [];
+  let cardIndex = 0;
+  o.segments.forEach((segment, i) => {
+    if (segment.card) {
+      const logo = o.logo && logoBox ? `logo${cardIndex}` : undefined;
+      cardIndex += 1;
+      chains.push(cardChain({ frame: o.frame, style: o.style, card: segment.card, logo, label: `c${i}` }));
+      chains.push(`anullsrc=r=48000:cl=stereo,atrim=0:${CARD_SECONDS},aformat=sample_fmts=fltp:channel_layouts=stereo[c${i}sil]`);
+      pieces.push(`[c${i}card][c${i}sil]`);
+    }
+    chains.push(answerChain({ input: i, segment, frame: o.frame, background: o.style.background, label: `a${i}`, fadeIn: Boolean(segment.card) }));
+    pieces.push(`[a${i}v][a${i}a]`);
+  });
+  chains.push(`${pieces.join('')}concat=n=${pieces.length}:v=1:a=1[v][a]`);
+  return chains.join(';');
+}
+
+/**
+ * One run from the sources to the finished output: the intro of an answer (one segment with its card),
+ * its subtitled version (one segment without), the merged testimonial (every answer), and the enhanced
+ * export of an answer or of the testimonial (cropped segments on the platform's frame).
+ */
+export function composeArgs(o: { output: string; frame: Frame; style: CardStyle; segments: Segment[]; logo?: string | undefined }): string[] {
+  const logo = o.logo && o.segments.some((s) => s.card?.fit.logoBox) ? o.logo : undefined;
+  const graph = composeGraph({ frame: o.frame, style: o.style, segments: o.segments, logo: Boolean(logo) });
+  return [
+    ...o.segments.flatMap((s) => [...ANSWER_INPUT_LIMITS, '-i', s.answer]),
+    ...(logo ? logoInputArgs(logo) : []),
+    '-filter_complex',
+    graph,
+    '-map',
+    '[v]',
+    '-map',
+    '[a]',
+    ...ENCODE,
+    o.output,
+  ];
+}
+
+/**
+ * The export of the original (as recorded, or the merged video as it is): crop, scaled to the platform's
+ * size with lanczos (sharpened mildly when it upscales), the sound copied.
+ */
+export function exportArgs(o: { input: string; output: string; source: { width: number; height: number }; crop: CropPixels; platform: TExportPlatform }): string[] {
+  const frame = exportFrame(o.platform);
+  const vf = [...fitSteps({ source: o.source, crop: o.crop, frame, background: '#000000' }), 'setsar=1', 'format=yuv420p'].join(',');
   return ['-i', o.input, '-vf', vf, '-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'libx264', '-preset', 'superfast', '-crf', '23', '-c:a', 'copy', '-movflags', '+faststart', o.output];
-}
-
-/** Joins segments rendered with identical parameters, without re-encoding. */
-export function concatArgs(o: { listFile: string; output: string }): string[] {
-  return ['-f', 'concat', '-safe', '0', '-i', o.listFile, '-c', 'copy', '-movflags', '+faststart', o.output];
 }

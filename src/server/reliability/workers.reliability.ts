@@ -27,8 +27,8 @@ import {
 
 /**
  * Three workers share 60 short renders; one is killed with SIGKILL in the middle and started again.
- * Every render finishes exactly once: one output per answer, one 'video is ready' e-mail per render,
- * no failed job, and no temporary file anywhere once the processes stop.
+ * Every render finishes exactly once: one output per answer, each render named in exactly one 'video
+ * ready' e-mail of its testimonial, no failed job, and no temporary file anywhere once the processes stop.
  */
 describe('three workers, one killed with SIGKILL mid-way and restarted', () => {
   let scratch: ScratchDatabase;
@@ -56,7 +56,8 @@ describe('three workers, one killed with SIGKILL mid-way and restarted', () => {
       databaseUrl: scratch.url,
       dataDir,
       ...(tmpDir ? { tmpDir } : {}),
-      env: { ...s3.env, TRUST_PROXY: '1', WORKER_CONCURRENCY: '1' },
+      // 'Ready' e-mails gathered for a second, at most one per testimonial every two seconds (600 s in production).
+      env: { ...s3.env, TRUST_PROXY: '1', WORKER_CONCURRENCY: '1', READY_MAIL_GATHER_SECONDS: '1', READY_MAIL_INTERVAL_SECONDS: '2' },
     });
     procs.push(proc);
     return proc;
@@ -64,7 +65,7 @@ describe('three workers, one killed with SIGKILL mid-way and restarted', () => {
 
   const count = async (sql: string, values: unknown[] = []) => Number((await scratch.db.query<{ n: string }>(sql, values)).rows[0]!.n);
 
-  it('finishes each of 60 renders exactly once, with one output and one e-mail each, and leaves no temporary file', async () => {
+  it('finishes each of 60 renders exactly once, with one output each, named in one e-mail each, and leaves no temporary file', async () => {
     const api = await start('api');
     const workers = [await start('worker'), await start('worker'), await start('worker')];
     const clips = await Promise.all([440, 550, 660].map((tone) => makeClip({ format: 'webm', seconds: 1, tone })));
@@ -160,17 +161,25 @@ describe('three workers, one killed with SIGKILL mid-way and restarted', () => {
     // Nothing else in the bucket: per answer the upload, its transcode, its poster and its intro.
     expect(keys).toHaveLength(60 * 4);
 
-    // One 'video is ready' e-mail per render: three per testimonial.
+    // Nobody followed the renders: each is named in exactly one 'video ready' e-mail of its testimonial
+    // (its renders gathered into one e-mail or a few, never one named twice).
     const outbox = async () => {
       const files = entries(path.join(dataDir, 'outbox'));
       const mails = await Promise.all(files.filter((f) => f.endsWith('.eml')).map(async (f) => PostalMime.parse(await readFile(path.join(dataDir, 'outbox', f)))));
-      return { files, ready: mails.filter((m) => m.subject === 'Your video is ready: Cleo') };
+      return { files, ready: mails.filter((m) => / — Cleo$/.test(m.subject ?? '')) };
     };
-    await until('the e-mails to be sent', async () => (await count(`select count(*) n from pgboss.job where name = 'send-mail' and state <> 'completed'`)) === 0, 60_000);
+    const mailQueues = `name in ('ready-mail', 'send-mail')`;
+    await until('the e-mails to be sent', async () => (await count(`select count(*) n from pgboss.job where ${mailQueues} and state <> 'completed'`)) === 0 && (await count('select count(*) n from jobs where notify_pending')) === 0, 60_000);
     expect(await count(`select count(*) n from pgboss.job where state <> 'completed'`)).toBe(0);
     const mail = await outbox();
-    expect(mail.ready).toHaveLength(60);
-    for (const request of requests) expect(mail.ready.filter((m) => (m.text ?? '').includes(`/dashboard/testimonials/${request.id}`))).toHaveLength(3);
+    const named = (request: SentRequest, question: string) =>
+      mail.ready.filter((m) => (m.text ?? '').includes(`/dashboard/testimonials/${request.id}`)).flatMap((m) => (m.text ?? '').split('\n').filter((l) => l === `• Answer with intro — “${question}”`));
+    for (const request of requests) {
+      for (const question of ['What was the problem?', 'What changed?', 'Would you recommend us?']) expect(named(request, question), request.id).toHaveLength(1);
+    }
+    const readyCount = mail.ready.length;
+    expect(readyCount).toBeGreaterThanOrEqual(20);
+    expect(readyCount).toBeLessThanOrEqual(60);
     expect(mail.files.filter((f) => !f.endsWith('.eml'))).toEqual([]);
 
     // The same render delivered once more (a duplicate or an expired lease): nothing new is made or sent.
@@ -181,8 +190,8 @@ describe('three workers, one killed with SIGKILL mid-way and restarted', () => {
     await boss.stop({ graceful: false, close: true });
     await until('the duplicate to complete', async () => (await count(`select count(*) n from pgboss.job where id = $1 and state = 'completed'`, [again])) === 1, 30_000);
     expect((await s3.keys()).filter((k) => k.startsWith('companies/'))).toEqual(keys);
-    await until('the mail queue to be idle', async () => (await count(`select count(*) n from pgboss.job where name = 'send-mail' and state <> 'completed'`)) === 0, 30_000);
-    expect((await outbox()).ready).toHaveLength(60);
+    await until('the mail queues to be idle', async () => (await count(`select count(*) n from pgboss.job where ${mailQueues} and state <> 'completed'`)) === 0, 30_000);
+    expect((await outbox()).ready).toHaveLength(readyCount);
 
     // The killed worker's temporary folder was removed when it was found dead.
     expect(existsSync(path.join(dataDir, 'tmp', victimId))).toBe(false);

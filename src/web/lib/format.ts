@@ -26,3 +26,27 @@ export function formatDate(value: string | number | Date): string {
   if (Number.isNaN(date.getTime())) return '';
   return `${pad2(date.getDate())}/${pad2(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
+
+/**
+ * A video's length as the browser's own player shows it (Chromium's media controls: whole seconds cut,
+ * never rounded, as m:ss, and h:mm:ss from an hour), so that a card and the player beside it always
+ * agree: 9.6 s is 0:09 in both. The value is the stored file's probed length where the server has it.
+ * An unknown or negative length gives an empty string.
+ */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '';
+  const total = Math.floor(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return h > 0 ? `${h}:${pad2(m)}:${pad2(s)}` : `${m}:${pad2(s)}`;
+}
+
+/**
+ * Whether a text someone typed (a question) already ends its sentence: with . ? ! or …, before any
+ * closing quote or bracket. A text quoted in a sentence of ours then takes the variant of the sentence
+ * that adds no full stop after the quote (“What did you like?” never becomes “What did you like?”.).
+ */
+export function endsSentence(text: string): boolean {
+  return /[.?!…][\s"'”’»)\]]*$/u.test(text.trim());
+}

@@ -15,6 +15,7 @@ import {
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import { queueMail } from '../../mail/send.js';
+import { defaultStyleRow } from '../settings/default-style.js';
 import { confirmationEmail, resetPasswordEmail } from './auth.emails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { discardUnconfirmedAccount } from './unconfirmed-account.js';
@@ -184,7 +185,7 @@ export async function signup(ctx: AppContext, input: SignupInput) {
         })
         .returning();
       if (!user) throw new Error('user not created');
-      await tx.insert(videoStyleSettings).values({ companyId: company.id });
+      await tx.insert(videoStyleSettings).values(defaultStyleRow(company.id));
       if (ctx.config.freeCredits > 0) {
         await tx.insert(creditTransactions).values({
           companyId: company.id,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { jobReasonMessage, RENDER_JOB_KINDS, type TJob, type TJobKind, type TJobReason } from '../../../contract/api/jobs.schema.js';
 import type { AppContext } from '../../context.js';
@@ -247,6 +247,34 @@ export function toJob(ctx: AppContext, row: AnyJobRow): TJob {
 export async function getJob(ctx: AppContext, companyId: string, id: string): Promise<AnyJobRow> {
   const [row] = await ctx.db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.companyId, companyId)));
   if (!row) throw new AppError('not_found', { message: 'This job does not exist.' });
+  return row;
+}
+
+/** A followed job's `watched_at` is written at most this often (the web reads it every 2 s: JOB_POLL_MS). */
+export const WATCH_WRITE_EVERY_SECONDS = 5;
+
+/**
+ * One job of the company, read by the web app following it (GET /api/jobs/{id}): records that someone is
+ * on the page (`watched_at`, which decides whether its 'ready' e-mail is worth sending: studio/ready-mail.ts).
+ * Most reads write nothing: the conditional update (a primary-key lookup) changes the row only while the
+ * job runs and when its mark is older than WATCH_WRITE_EVERY_SECONDS.
+ */
+export async function followJob(ctx: AppContext, companyId: string, id: string): Promise<AnyJobRow> {
+  const row = await getJob(ctx, companyId, id);
+  if (row.phase === 'queued' || row.phase === 'running') {
+    // Both times on the database's clock, as at the job's completion. Matching no row writes nothing.
+    await ctx.db
+      .update(jobs)
+      .set({ watchedAt: sql`now()` })
+      .where(
+        and(
+          eq(jobs.id, id),
+          eq(jobs.companyId, companyId),
+          inArray(jobs.phase, ['queued', 'running']),
+          or(isNull(jobs.watchedAt), lt(jobs.watchedAt, sql`now() - ${WATCH_WRITE_EVERY_SECONDS} * interval '1 second'`)),
+        ),
+      );
+  }
   return row;
 }
 

@@ -16,7 +16,8 @@ type Company = Awaited<ReturnType<typeof signedInCompany>>;
 describe('media jobs', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ work: true });
+    // 'Ready' e-mails without their gathering time (studio/ready-mail.ts).
+    t = await createTestApp({ work: true, env: { READY_MAIL_GATHER_SECONDS: '0' } });
   });
   afterAll(async () => {
     await t.close();
@@ -185,7 +186,7 @@ describe('media jobs', () => {
     for (const r of both.concat(merges).filter((x) => x.statusCode === 202)) await follow(me, r.json().jobId);
   }, 120_000);
 
-  it('does a render delivered twice once: one output, one e-mail', async () => {
+  it('does a render delivered twice once: one output, one e-mail that names it', async () => {
     const { me, tm, response } = await preparedTestimonial();
     // A job row as the start call writes it, delivered by hand (no queue message: the worker never sees it).
     const [row] = await t.ctx.db.insert(jobs).values({ companyId: me.companyId, kind: 'intro', requestId: tm.id, responseId: response.id, params: { language: 'en' } }).returning();
@@ -204,7 +205,8 @@ describe('media jobs', () => {
     expect(answer?.modifiedKey).toBe(done.outputUrl && decodeURIComponent(new URL(done.outputUrl).pathname.replace('/files/', '')));
 
     const ready = async () =>
-      ((await t.app.inject({ method: 'GET', url: `/dev/outbox/messages.json?to=${me.email}` })).json() as { subject: string }[]).filter((m) => /Your video is ready/.test(m.subject));
+      ((await t.app.inject({ method: 'GET', url: `/dev/outbox/messages.json?to=${me.email}` })).json() as { subject: string }[]).filter((m) => /^Answer with intro — /.test(m.subject));
+    // Nobody followed it on a page: its 'ready' e-mail is sent, once.
     await expect.poll(async () => (await ready()).length, { timeout: 20_000, interval: 200 }).toBe(1);
     await new Promise((r) => setTimeout(r, 1500)); // a second e-mail would have been sent by now
     expect(await ready()).toHaveLength(1);

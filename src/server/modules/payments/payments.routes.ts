@@ -14,6 +14,7 @@ import { CREDIT_PACKAGES, formatPrice } from '../../../contract/constants.js';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
 import { callerCompany } from '../../http/company-scope.js';
+import { PRODUCT_FONT_STACK, productFontFaces } from '../../http/product-font.js';
 import { byIp, limits } from '../../http/rate-limit.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeHtml } from '../../mail/layout.js';
@@ -55,21 +56,22 @@ const TEXT = {
   fr: {
     title: 'Paiement de test',
     banner: "MODE TEST — aucun paiement réel n'est effectué et aucune carte n'est débitée.",
-    explain: "Stripe n'est pas configuré sur cette installation : les achats se font en mode test. Payer ajoute les crédits immédiatement, comme un vrai paiement.",
+    explain: "Stripe n'est pas configuré sur cette installation : les achats se font en mode test. Payer ajoute les crédits immédiatement, comme un vrai paiement.",
     pkg: (n: string, c: number) => `Pack ${n} · ${c} crédits`,
     for: (c: string) => `Pour ${c}`,
     pay: (p: string) => `Payer ${p} (test)`,
     cancel: 'Annuler',
     gone: "Ce paiement de test n'existe pas ou est déjà terminé.",
     notYours: "Ce paiement de test a été ouvert par un autre compte ou dans un autre navigateur. Recommencez l'achat depuis votre tableau de bord.",
-    closed: "Ce paiement de test a été annulé : il ne peut plus être payé. Recommencez l'achat depuis votre tableau de bord.",
+    closed: "Ce paiement de test a été annulé : il ne peut plus être payé. Recommencez l'achat depuis votre tableau de bord.",
     back: 'Retour au tableau de bord',
   },
 } as const;
 
 const page = (lang: 'en' | 'fr', title: string, body: string) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${escapeHtml(title)}</title>
-<style>body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f7f7f9;color:#111827}
+<style>${productFontFaces()}
+body{margin:0;font-family:${PRODUCT_FONT_STACK};background:#f7f7f9;color:#111827}
 .banner{background:#fef3c7;color:#92400e;border-bottom:1px solid #fcd34d;padding:12px 16px;text-align:center;font-weight:600;font-size:14px}
 main{max-width:440px;margin:48px auto;padding:0 16px}.card{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:28px}
 h1{font-size:20px;margin:0 0 8px}p{color:#4b5563;font-size:14px;line-height:1.5;margin:0 0 16px}.amount{font-size:32px;font-weight:700;margin:8px 0 4px;color:#111827}

@@ -18,6 +18,7 @@ import { signMediaPath } from '../../media/signed-urls.js';
 import { abandonPendingObjects, confirmPendingObjects, reservePendingObjects } from '../../storage/pending-objects.js';
 import { findUserById, toUser } from '../auth/auth.service.js';
 import { enqueueJob } from '../jobs/jobs.service.js';
+import { defaultStyleRow } from './default-style.js';
 
 /** The company logo's public address: logos are shown in e-mails and to customers, so they are not signed. */
 export function logoUrl(ctx: AppContext, company: { id: string; logoKey: string | null }): string | null {
@@ -31,7 +32,7 @@ type StyleRow = typeof videoStyleSettings.$inferSelect;
 async function styleRow(db: DbOrTx, companyId: string): Promise<StyleRow> {
   const [row] = await db.select().from(videoStyleSettings).where(eq(videoStyleSettings.companyId, companyId));
   if (row) return row;
-  const [created] = await db.insert(videoStyleSettings).values({ companyId }).onConflictDoNothing().returning();
+  const [created] = await db.insert(videoStyleSettings).values(defaultStyleRow(companyId)).onConflictDoNothing().returning();
   return created ?? (await db.select().from(videoStyleSettings).where(eq(videoStyleSettings.companyId, companyId)))[0]!;
 }
 

@@ -9,11 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isFinalJobPhase, ZJob, type TJob } from '../../../contract/api/jobs.schema.js';
 import { ZUploadLogoResponse } from '../../../contract/api/settings.schema.js';
 import { DEFAULT_VIDEO_STYLE } from '../../../contract/constants.js';
-import { companies } from '../../db/schema.js';
+import { DEFAULT_THEME, matchingTheme } from '../../../contract/video-themes.js';
+import { companies, users, videoStyleSettings } from '../../db/schema.js';
 import { createMediaTools } from '../../media/ffmpeg.js';
 import { signedInCompany } from '../../test/accounts.js';
 import { multipart } from '../../test/clips.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { defaultStyleRow } from './default-style.js';
 import { normaliseUploadedLogo } from './logo.job.js';
 
 /** The objects stored under a company's logo folder (local storage: without their metadata files). */
@@ -46,6 +48,36 @@ describe('settings, profile and logo', () => {
     const saved = await me.post('/api/auth/update-settings', next);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ font_size_question: 48, font_color_question: '#ffcc00', font_style_question: 'Georgia', background_color: '#102030' });
+  });
+
+  it('gives a company signed up through the API the designed default: the ink theme', async () => {
+    const suffix = `${process.pid}-${Date.now()}`;
+    const email = `ink-${suffix}@company.test`;
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      remoteAddress: '10.77.0.1',
+      payload: { firstname: 'Ines', lastname: 'Kahn', email, companyName: `Ink Studio ${suffix}`, password: 'secret12', lang: 'fr' },
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    // The confirmation link is the auth tests' business: confirmed here as signedInCompany does.
+    await t.ctx.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
+    const signin = await t.app.inject({ method: 'POST', url: '/api/auth/signin', remoteAddress: '10.77.0.1', payload: { email, password: 'secret12' } });
+    expect(signin.statusCode, signin.body).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/settings', headers: { authorization: `Bearer ${(signin.json() as { token: string }).token}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    const settings = res.json();
+    expect(settings).toEqual({ ...DEFAULT_VIDEO_STYLE, company_logo_url: null });
+    expect(DEFAULT_THEME.id).toBe('ink');
+    expect(matchingTheme(settings)?.id).toBe('ink');
+    expect(settings).toMatchObject({ font_style_question: 'Trebuchet MS', font_bold_question: true, background_color: '#15171f', font_size_subtitle: 34 });
+  });
+
+  it('has column defaults equal to DEFAULT_VIDEO_STYLE (migration 0012) for a row written without values', async () => {
+    const [bare] = await t.ctx.db.insert(companies).values({ name: `Bare ${process.pid}-${Date.now()}` }).returning();
+    await t.ctx.db.insert(videoStyleSettings).values({ companyId: bare!.id });
+    const [row] = await t.ctx.db.select().from(videoStyleSettings).where(eq(videoStyleSettings.companyId, bare!.id));
+    expect(row).toMatchObject(defaultStyleRow(bare!.id));
   });
 
   it('validates sizes, colours and fonts as §5 says', async () => {

@@ -1,23 +1,37 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { jobReasonMessage, type TJobKind, type TJobReason } from '../../../contract/api/jobs.schema.js';
 import type { TCropArea, TExportPlatform, TExportVideoType, TRenderJobResponse, TRenderOutput, TRenderState } from '../../../contract/api/studio.schema.js';
 import type { TTranscriptionSegment } from '../../../contract/api/transcription.schema.js';
-import { CARD_MAX_LINES, cardMaxChars } from '../../../contract/card-layout.js';
+import { DEFAULT_VIDEO_STYLE } from '../../../contract/constants.js';
+import type { Cue } from '../../../contract/subtitles.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { companies, jobs, testimonialRequests, testimonialResponses, transcriptions, videoStyleSettings } from '../../db/schema.js';
 import { crashPoint } from '../../lib/crash-point.js';
 import { AppError } from '../../lib/errors.js';
-import { companyMailRecipients, queueMail } from '../../mail/send.js';
-import { fontFile, subtitleFont } from '../../media/fonts.js';
-import { burnInSrt, concatArgs, cropPixels, exportArgs, introArgs, subtitledArgs, wrapText, type CardStyle, type SubtitleStyle } from '../../media/render.js';
+import { fontChoice, fontFile, hasBold, subtitleFont } from '../../media/fonts.js';
+import {
+  composeArgs,
+  cropPixels,
+  exportArgs,
+  exportFrame,
+  layoutCard,
+  writeCard,
+  writeSubtitles,
+  type Card,
+  type CardStyle,
+  type Frame,
+  type Segment,
+  type SubtitleStyle,
+} from '../../media/render.js';
 import { completeJob, enqueueJob, JobFailure, reportProgress, runJob, type JobRow, type RunMeta, type Tx } from '../jobs/jobs.service.js';
 import { normalisedLogoKey } from '../settings/logo.job.js';
-import { videoReadyEmail } from './studio.emails.js';
+import { POSTER_AT, posterKeyFor, writePoster } from './posters.js';
+import { noteRenderReady } from './ready-mail.js';
 
 /**
  * The video studio (issue 16). A start call checks the answer or testimonial and enqueues a render job
@@ -189,35 +203,54 @@ export async function startRequestRender(
 
 /* ------------------------------------------------------------------ the worker's part */
 
-/** The subtitle style of the company and the cues of an answer, as an SRT file for libass (undefined without cues). */
-async function subtitleStyle(ctx: AppContext, companyId: string, responseId: string, dir: string): Promise<SubtitleStyle | undefined> {
-  const [cues] = await ctx.db.select().from(transcriptions).where(eq(transcriptions.responseId, responseId));
-  if (!cues?.segments.length) return undefined;
-  const [style] = await ctx.db.select().from(videoStyleSettings).where(eq(videoStyleSettings.companyId, companyId));
-  const srtFile = path.join(dir, `${responseId}.srt`);
-  await writeFile(srtFile, burnInSrt(cues.segments));
+/** The company's video style, each field defaulting to the default theme's (DEFAULT_VIDEO_STYLE). */
+async function videoStyle(ctx: AppContext, companyId: string) {
+  const [row] = await ctx.db.select().from(videoStyleSettings).where(eq(videoStyleSettings.companyId, companyId));
+  const d = DEFAULT_VIDEO_STYLE;
   return {
-    srtFile,
-    ...subtitleFont(style?.fontStyleSubtitle ?? 'Arial'),
-    size: style?.fontSizeSubtitle ?? 24,
-    color: style?.fontColorSubtitle ?? '#ffffff',
-    bold: style?.fontBoldSubtitle ?? false,
-    border: style?.subtitleBorder ?? true,
+    row,
+    question: {
+      font: fontChoice(row?.fontStyleQuestion, d.font_style_question),
+      bold: row?.fontBoldQuestion ?? d.font_bold_question,
+      size: row?.fontSizeQuestion ?? d.font_size_question,
+      color: row?.fontColorQuestion ?? d.font_color_question,
+      background: row?.backgroundColor ?? d.background_color,
+    },
+    subtitle: {
+      font: fontChoice(row?.fontStyleSubtitle, d.font_style_subtitle),
+      bold: row?.fontBoldSubtitle ?? d.font_bold_subtitle,
+      size: row?.fontSizeSubtitle ?? d.font_size_subtitle,
+      color: row?.fontColorSubtitle ?? d.font_color_subtitle,
+      border: row?.subtitleBorder ?? d.subtitle_border,
+    },
   };
 }
 
-async function cardStyle(ctx: AppContext, companyId: string) {
-  const [style] = await ctx.db.select().from(videoStyleSettings).where(eq(videoStyleSettings.companyId, companyId));
+/** The company's subtitle style and an answer's cues (undefined without cues); the script is written per frame. */
+async function subtitleStyle(ctx: AppContext, companyId: string, responseId: string): Promise<{ cues: Cue[]; style: SubtitleStyle } | undefined> {
+  const [cues] = await ctx.db.select().from(transcriptions).where(eq(transcriptions.responseId, responseId));
+  if (!cues?.segments.length) return undefined;
+  const { subtitle } = await videoStyle(ctx, companyId);
+  return {
+    cues: cues.segments,
+    style: { face: { font: subtitle.font, bold: subtitle.bold }, ...subtitleFont(subtitle.font), size: subtitle.size, color: subtitle.color, bold: subtitle.bold && hasBold(subtitle.font), border: subtitle.border },
+  };
+}
+
+/** The card's style of the company, and its logo's key when the cards drawn show it. */
+async function cardStyle(ctx: AppContext, companyId: string, withLogo: boolean) {
+  const { row, question } = await videoStyle(ctx, companyId);
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
   return {
     style: {
-      background: style?.backgroundColor ?? '#000000',
-      color: style?.fontColorQuestion ?? '#ffffff',
-      size: style?.fontSizeQuestion ?? 36,
-      fontFile: fontFile(style?.fontStyleQuestion ?? 'Arial', style?.fontBoldQuestion ?? false),
+      background: question.background,
+      color: question.color,
+      size: question.size,
+      face: { font: question.font, bold: question.bold },
+      fontFile: fontFile(question.font, question.bold),
     } satisfies CardStyle,
     // The normalised copy (a logo stored before normalisation is normalised here, once).
-    logoKey: style?.showLogoInVideos && company ? await normalisedLogoKey(ctx, company) : null,
+    logoKey: withLogo && (row?.showLogoInVideos ?? DEFAULT_VIDEO_STYLE.show_logo_in_videos) && company ? await normalisedLogoKey(ctx, company) : null,
   };
 }
 
@@ -228,21 +261,15 @@ async function download(ctx: AppContext, key: string | null, file: string): Prom
   return file;
 }
 
-/** Writes the question's lines for drawtext, wrapped to the frame at the chosen size (the shared card layout). */
-async function lineFiles(dir: string, prefix: string, text: string, width: number, height: number, size: number) {
-  const files = [];
-  for (const [i, line] of wrapText(text, cardMaxChars(width, height, size)).slice(0, CARD_MAX_LINES).entries()) {
-    const f = path.join(dir, `${prefix}-line${i}.txt`);
-    await writeFile(f, line);
-    files.push(f);
-  }
-  return files;
+/** Writes the question's lines for drawtext, laid out for the frame being rendered (the shared frame layout). */
+function lineFiles(dir: string, prefix: string, text: string, frame: Frame, style: CardStyle, logo: boolean): Promise<Card> {
+  return writeCard(dir, prefix, layoutCard({ text, frame, style, logo }));
 }
 
-/** Whether the file's picture already has the frame's size (read from the file itself, after any rotation the transcode applied). */
-async function fitsFrame(ctx: AppContext, file: string, width: number, height: number): Promise<boolean> {
+/** The size of the file's picture (after any rotation the transcode applied), else the size recorded for the answer. */
+async function pictureSize(ctx: AppContext, file: string, fallback: { width: number; height: number }) {
   const probed = await ctx.media.probe(file).catch(() => null);
-  return probed?.video?.width === width && probed.video.height === height;
+  return probed?.video?.width && probed.video.height ? { width: probed.video.width, height: probed.video.height } : fallback;
 }
 
 const evenDims = (w: number | null, h: number | null) => ({ width: Math.max(2, Math.floor((w ?? 1280) / 2) * 2), height: Math.max(2, Math.floor((h ?? 720) / 2) * 2) });
@@ -250,64 +277,77 @@ const evenDims = (w: number | null, h: number | null) => ({ width: Math.max(2, M
 /** What a finished render records with its job: the pointer of the answer or the testimonial to its output (returns its key). */
 type Recorder = (tx: Db) => Promise<string>;
 
-/** Renders an answer's enhanced version (intro and/or subtitles). */
+/**
+ * Composes answers in one ffmpeg run from their transcoded files: for each, its card laid out for the
+ * frame (with the logo), the answer (cropped by `cropArea` on its own frame for an export) and its
+ * subtitles laid out for the frame; then the concatenation.
+ */
+async function composeAnswers(
+  ctx: AppContext,
+  job: JobRow,
+  answers: ResponseRow[],
+  o: { frame: Frame; dir: string; output: string; cards: boolean; subtitles: boolean; cropArea?: TCropArea },
+): Promise<{ subtitled: boolean }> {
+  const { style, logoKey } = await cardStyle(ctx, job.companyId, o.cards);
+  const logo = logoKey ? await download(ctx, logoKey, path.join(o.dir, `logo${path.extname(logoKey)}`)) : undefined;
+  const segments: Segment[] = [];
+  let subtitled = false;
+  for (const [i, a] of answers.entries()) {
+    const answer = await download(ctx, a.videoKey, path.join(o.dir, `answer${i}.mp4`));
+    const source = await pictureSize(ctx, answer, evenDims(a.width, a.height));
+    const cues = o.subtitles ? await subtitleStyle(ctx, job.companyId, a.id) : undefined;
+    if (cues) subtitled = true;
+    segments.push({
+      answer,
+      source,
+      crop: o.cropArea ? cropPixels(o.cropArea, source.width, source.height) : undefined,
+      card: o.cards ? await lineFiles(o.dir, `q${i}`, a.questionText, o.frame, style, Boolean(logo)) : undefined,
+      subtitles: cues ? await writeSubtitles(o.dir, `a${i}`, cues.cues, cues.style, o.frame) : undefined,
+    });
+  }
+  await reportProgress(ctx, job.id, 10);
+  await ctx.media.runFfmpeg(composeArgs({ output: o.output, frame: o.frame, style, segments, logo }), { failOnErrors: 'filters' });
+  return { subtitled };
+}
+
+/** Renders an answer's enhanced version (intro and/or subtitles) at the answer's own size. */
 async function renderAnswer(ctx: AppContext, job: JobRow, response: ResponseRow, dir: string, output: string): Promise<Recorder> {
   // The enhanced version carries what the answer has: the intro (unless only subtitles were asked for a
   // bare answer) and the subtitles once they exist.
   const withIntro = job.kind !== 'subtitles' || response.introGenerated;
-  const subtitles = job.kind === 'subtitles' || response.hasSubtitles ? await subtitleStyle(ctx, job.companyId, response.id, dir) : undefined;
-  if (job.kind === 'subtitles' && !subtitles) throw new JobFailure('no_subtitles');
-  const { style, logoKey } = await cardStyle(ctx, job.companyId);
-  const answer = await download(ctx, response.videoKey, path.join(dir, 'answer.mp4'));
-  await reportProgress(ctx, job.id, 10);
-  const { width, height } = evenDims(response.width, response.height);
-  const fits = await fitsFrame(ctx, answer, width, height);
-  if (withIntro) {
-    const logo = logoKey ? await download(ctx, logoKey, path.join(dir, `logo${path.extname(logoKey)}`)) : undefined;
-    const lines = await lineFiles(dir, 'q', response.questionText, width, height, style.size);
-    await ctx.media.runFfmpeg(introArgs({ answer, logo, output, width, height, fits, style, lineFiles: lines, subtitles }), { failOnErrors: 'filters' });
-  } else {
-    await ctx.media.runFfmpeg(subtitledArgs({ answer, output, width, height, fits, background: style.background, subtitles: subtitles! }), { failOnErrors: 'filters' });
-  }
+  const withSubtitles = job.kind === 'subtitles' || response.hasSubtitles;
+  if (job.kind === 'subtitles' && !(await subtitleStyle(ctx, job.companyId, response.id))) throw new JobFailure('no_subtitles');
+  const frame: Frame = { ...evenDims(response.width, response.height), kind: 'answer' };
+  const { subtitled } = await composeAnswers(ctx, job, [response], { frame, dir, output, cards: withIntro, subtitles: withSubtitles });
   const key = `companies/${job.companyId}/requests/${job.requestId}/answers/${response.id}/${job.kind === 'subtitles' ? 'subtitles' : 'intro'}-${job.id}.mp4`;
   await ctx.storage.put(key, createReadStream(output), 'video/mp4');
+  await writePoster(ctx, { video: output, key: posterKeyFor(key), at: withIntro ? POSTER_AT.card : POSTER_AT.answer });
   return async (tx) => {
     await tx
       .update(testimonialResponses)
-      .set({ modifiedKey: key, introGenerated: withIntro, hasSubtitles: Boolean(subtitles), updatedAt: new Date() })
+      .set({ modifiedKey: key, introGenerated: withIntro, hasSubtitles: subtitled, updatedAt: new Date() })
       .where(eq(testimonialResponses.id, response.id));
     return key;
   };
 }
 
-/** Renders the merged video: each answer behind its card (with its subtitles for merged_subtitles), then one concat. */
+const answersOf = (ctx: AppContext, requestId: string) =>
+  ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, requestId)).orderBy(asc(testimonialResponses.orderPosition));
+
+/** Renders the merged video in one run: each answer behind its card (with its subtitles for merged_subtitles), at the first answer's size. */
 async function renderMerged(ctx: AppContext, job: JobRow, dir: string, output: string): Promise<Recorder> {
-  const answers = await ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, job.requestId)).orderBy(asc(testimonialResponses.orderPosition));
+  const answers = await answersOf(ctx, job.requestId);
   if (!answers.length) throw new JobFailure('source_missing', {}, 'the testimonial has no answers');
   const withSubtitles = job.kind === 'merged_subtitles';
-  const { style, logoKey } = await cardStyle(ctx, job.companyId);
-  const logo = logoKey ? await download(ctx, logoKey, path.join(dir, `logo${path.extname(logoKey)}`)) : undefined;
-  const { width, height } = evenDims(answers[0]!.width ?? 1280, answers[0]!.height ?? 720);
-  const subtitles = new Map<string, SubtitleStyle | undefined>();
   if (withSubtitles) {
-    for (const a of answers) subtitles.set(a.id, await subtitleStyle(ctx, job.companyId, a.id, dir));
-    if (![...subtitles.values()].some(Boolean)) throw new JobFailure('no_subtitles');
+    const cues = await Promise.all(answers.map((a) => subtitleStyle(ctx, job.companyId, a.id)));
+    if (!cues.some(Boolean)) throw new JobFailure('no_subtitles');
   }
-  const segments: string[] = [];
-  for (const [i, a] of answers.entries()) {
-    const answer = await download(ctx, a.videoKey, path.join(dir, `answer${i}.mp4`));
-    const segment = path.join(dir, `segment${i}.mp4`);
-    const fits = await fitsFrame(ctx, answer, width, height);
-    const lines = await lineFiles(dir, `q${i}`, a.questionText, width, height, style.size);
-    await ctx.media.runFfmpeg(introArgs({ answer, logo, output: segment, width, height, fits, style, subtitles: subtitles.get(a.id), lineFiles: lines }), { failOnErrors: 'filters' });
-    segments.push(segment);
-    await reportProgress(ctx, job.id, ((i + 1) / (answers.length + 1)) * 100);
-  }
-  const list = path.join(dir, 'segments.txt');
-  await writeFile(list, segments.map((s) => `file '${s}'`).join('\n'));
-  await ctx.media.runFfmpeg(concatArgs({ listFile: list, output }));
+  const frame: Frame = { ...evenDims(answers[0]!.width ?? 1280, answers[0]!.height ?? 720), kind: 'answer' };
+  await composeAnswers(ctx, job, answers, { frame, dir, output, cards: true, subtitles: withSubtitles });
   const key = `companies/${job.companyId}/requests/${job.requestId}/${withSubtitles ? 'merged-subtitles' : 'merged'}-${job.id}.mp4`;
   await ctx.storage.put(key, createReadStream(output), 'video/mp4');
+  await writePoster(ctx, { video: output, key: posterKeyFor(key), at: POSTER_AT.card });
   return async (tx) => {
     await tx
       .update(testimonialRequests)
@@ -317,21 +357,40 @@ async function renderMerged(ctx: AppContext, job: JobRow, dir: string, output: s
   };
 }
 
-/** Renders a social export (crop, scale to the platform's size) of an answer or of the merged video. */
+/**
+ * Renders a social export of an answer or of the merged video. The enhanced version ('modified') is
+ * composed anew for the platform's frame from the answers themselves: each answer cropped on its own
+ * frame, scaled to the platform's size, its subtitles and its card laid out for that frame, in one run.
+ * The finished picture is never cropped, so nothing burned in is cut. The original is cropped and scaled.
+ */
 async function renderExport(ctx: AppContext, job: JobRow, request: RequestRow, response: ResponseRow | undefined, dir: string, output: string): Promise<Recorder> {
   const { platform, videoType, cropArea } = job.params as RenderParams;
   if (!platform || !videoType || !cropArea) throw new JobFailure('nothing_to_export', {}, 'the job has no export parameters');
-  const sourceKey = response
-    ? videoType === 'modified' ? response.modifiedKey : response.videoKey
-    : videoType === 'modified' && request.mergedSubtitlesKey ? request.mergedSubtitlesKey : request.mergedKey;
-  if (!sourceKey) throw new JobFailure('nothing_to_export');
-  const input = await download(ctx, sourceKey, path.join(dir, 'source.mp4'));
-  await reportProgress(ctx, job.id, 10);
-  const info = await ctx.media.probe(input);
-  const crop = cropPixels(cropArea, info.video?.width ?? 0, info.video?.height ?? 0);
-  await ctx.media.runFfmpeg(exportArgs({ input, output, crop, platform }));
+  if (videoType === 'modified') {
+    if (response ? !response.modifiedKey : !request.mergedKey) throw new JobFailure('nothing_to_export');
+    const answers = response ? [response] : await answersOf(ctx, request.id);
+    if (!answers.length) throw new JobFailure('source_missing', {}, 'the testimonial has no answers');
+    await composeAnswers(ctx, job, answers, {
+      frame: exportFrame(platform),
+      dir,
+      output,
+      cards: response ? response.introGenerated : true,
+      subtitles: response ? response.hasSubtitles : Boolean(request.mergedSubtitlesKey),
+      cropArea,
+    });
+  } else {
+    const sourceKey = response ? response.videoKey : request.mergedKey;
+    if (!sourceKey) throw new JobFailure('nothing_to_export');
+    const input = await download(ctx, sourceKey, path.join(dir, 'source.mp4'));
+    await reportProgress(ctx, job.id, 10);
+    const info = await ctx.media.probe(input);
+    const source = { width: info.video?.width ?? 0, height: info.video?.height ?? 0 };
+    await ctx.media.runFfmpeg(exportArgs({ input, output, source, crop: cropPixels(cropArea, source.width, source.height), platform }));
+  }
   const key = `companies/${job.companyId}/requests/${job.requestId}/${response ? `answers/${response.id}/` : ''}export-${platform}-${job.id}.mp4`;
   await ctx.storage.put(key, createReadStream(output), 'video/mp4');
+  const startsWithCard = videoType === 'modified' && (response ? response.introGenerated : true);
+  await writePoster(ctx, { video: output, key: posterKeyFor(key), at: startsWithCard ? POSTER_AT.card : POSTER_AT.answer });
   return async (tx) => {
     const column = videoType === 'modified' ? { shortKey: key } : { shortOriginalKey: key };
     if (response) await tx.update(testimonialResponses).set({ ...column, updatedAt: new Date() }).where(eq(testimonialResponses.id, response.id));
@@ -342,7 +401,7 @@ async function renderExport(ctx: AppContext, job: JobRow, request: RequestRow, r
 
 /**
  * The worker's part (render-output queue): renders the job's output, uploads it, then records in one
- * transaction the row's pointer to it, the job's 'ready' and one 'video ready' e-mail per user. A job
+ * transaction the row's pointer to it, the job's 'ready' and its 'video ready' notice (ready-mail.ts). A job
  * delivered again after it finished does nothing (runJob); two deliveries racing record once (the
  * job's row is locked and must still be running).
  */
@@ -362,27 +421,13 @@ export async function renderOutput(ctx: AppContext, jobId: string, meta: RunMeta
       else if (!response && (job.kind === 'merge' || job.kind === 'merged_subtitles')) record = await renderMerged(ctx, job, dir, output);
       else throw new JobFailure('render_failed', {}, `cannot render ${job.kind} of ${response ? 'an answer' : 'a testimonial'}`);
 
-      const recipients = await companyMailRecipients(ctx, job.companyId);
       await ctx.database.transaction(async (executeSql, tx) => {
         const [current] = await tx.select({ phase: jobs.phase }).from(jobs).where(eq(jobs.id, job.id)).for('update');
         if (current?.phase !== 'running') return; // another delivery recorded it (or it was cancelled)
         const outputKey = await record(tx);
         await completeJob(tx, job.id, { outputKey });
-        for (const owner of recipients) {
-          await queueMail(
-            ctx,
-            videoReadyEmail({
-              lang: owner.lang,
-              brand: ctx.config.brandName,
-              to: owner.email,
-              firstname: owner.firstname,
-              customerName: request.submitterName ?? request.customerName,
-              kind: job.kind as RenderKind,
-              url: `${ctx.config.appUrl}/dashboard/testimonials/${job.requestId}`,
-            }),
-            { executeSql },
-          );
-        }
+        // The 'video ready' e-mail, if worth sending: gathered per testimonial (ready-mail.ts).
+        await noteRenderReady(ctx, { tx, executeSql }, job);
       });
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_VIDEO_STYLE } from '../../../contract/constants.js';
 import { consents, jobs, pendingObjects, testimonialRequests, testimonialResponses } from '../../db/schema.js';
 import type { Storage } from '../../storage/storage.js';
 import { signedInCompany } from '../../test/accounts.js';
@@ -61,7 +62,7 @@ describe('customer submission', () => {
     const ok = await t.app.inject({ method: 'GET', url: `/api/public/testimonial/validate/${r.token}` });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
-      testimonial: { id: r.id, customer_name: 'Camille', language: 'french', background_color: '#000000', company: { logo_url: null } },
+      testimonial: { id: r.id, customer_name: 'Camille', language: 'french', background_color: DEFAULT_VIDEO_STYLE.background_color, company: { logo_url: null } },
       questions: [{ id: r.q1 }, { id: r.q2 }],
     });
     const unknown = await t.app.inject({ method: 'GET', url: '/api/public/testimonial/validate/not-a-real-token' });

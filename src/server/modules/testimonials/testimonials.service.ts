@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import { signMediaPath } from '../../media/signed-urls.js';
 import { latestJobs, toJob, type JobRow } from '../jobs/jobs.service.js';
 import { toRequestSafe } from '../requests/requests.service.js';
+import { posterKeyOf } from '../studio/posters.js';
 import { ANSWER_RENDER_KINDS, newestJob, renderStateOf, TESTIMONIAL_RENDER_KINDS } from '../studio/studio.service.js';
 
 type RequestRow = typeof testimonialRequests.$inferSelect;
@@ -24,7 +25,9 @@ function mediaState(ctx: AppContext, answer: ResponseRow, transcode: JobRow | un
 /**
  * A testimonial with its answers. Media addresses are signed and short-lived, and only issued once
  * the testimonial is paid: an unpaid one reveals no media at all. An answer's video and poster are its
- * transcoded ones, null until its transcode is ready: the raw upload is never handed to a player. Render
+ * transcoded ones, null until its transcode is ready: the raw upload is never handed to a player, and its
+ * duration is the one probed from that transcoded file. Generated videos have their poster beside them
+ * (posterKeyFor: the output's key with `.jpg`), so their addresses derive from the stored keys. Render
  * and preparation states come from the latest jobs of each answer and of the testimonial.
  */
 async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimonialRequest> {
@@ -43,6 +46,10 @@ async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimo
     has_subtitles: Boolean(row.mergedSubtitlesKey),
     short_video_url: url(row.shortKey),
     short_video_url_original: url(row.shortOriginalKey),
+    merged_poster_url: url(posterKeyOf(row.mergedKey)),
+    merged_subtitles_poster_url: url(posterKeyOf(row.mergedSubtitlesKey)),
+    short_poster_url: url(posterKeyOf(row.shortKey)),
+    short_original_poster_url: url(posterKeyOf(row.shortOriginalKey)),
     testimonial_responses: responses.map((r) => ({
       id: r.id,
       question: { id: r.questionId, text: r.questionText },
@@ -54,6 +61,10 @@ async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimo
       short_video_url_original: url(r.shortOriginalKey),
       orderPosition: r.orderPosition,
       poster_url: url(r.posterKey),
+      duration_seconds: r.videoKey ? r.durationSeconds : null,
+      modified_poster_url: url(posterKeyOf(r.modifiedKey)),
+      short_poster_url: url(posterKeyOf(r.shortKey)),
+      short_original_poster_url: url(posterKeyOf(r.shortOriginalKey)),
       render_state: renderStateOf(newestJob(latest, r.id, ANSWER_RENDER_KINDS)),
       media: mediaState(ctx, r, latest.get(`${r.id}:transcode`)),
     })),

@@ -157,7 +157,7 @@ describe('refused answers, in the request language', () => {
     const cases: [number, TApiError, string][] = [
       [413, refusalBody('payload_too_large', 'answer_too_large', { answer: 2, megabytes: 60 }), 'La réponse 2 dépasse 60 Mo.'],
       [400, refusalBody('invalid_format', 'answer_no_sound', { answer: 1 }), "La réponse 1 n'a pas de son."],
-      [400, refusalBody('invalid_format', 'answer_too_long', { answer: 2, seconds: 20 }), 'La réponse 2 dure plus de 20 secondes ; une réponse est limitée à 20 secondes.'],
+      [400, refusalBody('invalid_format', 'answer_too_long', { answer: 2, seconds: 20 }), 'La réponse 2 dure plus de 20 secondes ; une réponse est limitée à 20 secondes.'],
       [413, refusalBody('payload_too_large', 'too_many_files'), "L'envoi contient trop de fichiers."],
       [415, refusalBody('unsupported_media_type', 'multipart_expected'), 'Vos enregistrements ne sont pas arrivés sous la forme attendue.'],
     ];

@@ -5,6 +5,7 @@ import {
   PREVIEW_MAX_SIDE,
   evenFloor,
   fractionsToPixels,
+  answerFrameTime,
   frameTime,
   initialArea,
   isUsableSource,
@@ -373,5 +374,18 @@ describe('the preview', () => {
     expect(frameTime(0.4)).toBe(0.4);
     expect(frameTime(Number.POSITIVE_INFINITY)).toBe(1);
     expect(frameTime(Number.NaN)).toBe(1);
+  });
+
+  it("takes the answer's frame at 1 s, later in a long clip (a fifth in, at most 3 s), the middle of a very short one", () => {
+    expect(answerFrameTime(5)).toBe(1);
+    expect(answerFrameTime(3)).toBe(1);
+    expect(answerFrameTime(10)).toBe(2);
+    expect(answerFrameTime(20)).toBe(3);
+    expect(answerFrameTime(60)).toBe(3);
+    expect(answerFrameTime(1.2)).toBeCloseTo(0.6);
+    // A WebM as recorded has no duration: 1 s, as the spec says.
+    expect(answerFrameTime(Number.POSITIVE_INFINITY)).toBe(1);
+    expect(answerFrameTime(Number.NaN)).toBe(1);
+    for (const d of [0.4, 1, 2, 7.5, 19.9]) expect(answerFrameTime(d)).toBeLessThan(d);
   });
 });

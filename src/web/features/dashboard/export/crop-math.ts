@@ -258,3 +258,15 @@ export function frameTime(duration: number, preferred = 1): number {
   if (!Number.isFinite(duration) || duration <= 0) return preferred;
   return Math.min(preferred, duration);
 }
+
+/**
+ * Where the crop editor takes its frame of an answer (issue 17): 1 s in (§9), later in a longer clip,
+ * where the customer has settled after pressing record and looks at the camera: a fifth of the way
+ * in, at most 3 s (5 s → 1 s, 10 s → 2 s, 20 s → 3 s). A clip under 2 s: its middle. An unknown
+ * duration (a WebM as recorded): 1 s.
+ */
+export function answerFrameTime(duration: number): number {
+  if (!Number.isFinite(duration) || duration <= 0) return 1;
+  if (duration < 2) return duration / 2;
+  return Math.min(3, Math.max(1, duration / 5));
+}

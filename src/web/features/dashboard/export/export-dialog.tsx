@@ -29,6 +29,13 @@ export interface ExportDialogProps {
   originalUrl: string;
   /** The enhanced version's address (intro and/or subtitles), null when there is none. */
   modifiedUrl: string | null;
+  /**
+   * The answer as recorded (its prepared video; for the merged video, the first answer's): the crop
+   * editor's frame for both versions. An export crops the answer, and the renderer lays the card and
+   * the subtitles out again for the output's frame (issue 17), so the crop fractions apply to the
+   * answer's picture and the speaker's face, not the intro card, decides them.
+   */
+  frameUrl: string;
 }
 
 const PLATFORMS: TExportPlatform[] = ['shorts', 'linkedin'];
@@ -36,15 +43,16 @@ const PLATFORMS: TExportPlatform[] = ['shorts', 'linkedin'];
 /**
  * The export modal (spec: company dashboard §2, §4 export dialog): step 1 picks the original or the
  * enhanced version (only when one exists), step 2 the format and the crop area on a frame of the
- * video; then the export's job is followed (useJob) with its progress, and when it is ready the person
- * lands on the testimonial with the 'export ready' banner (export=ready&exportUrl=…&exportJob=…).
+ * answer as recorded (for both versions: see `frameUrl`); then the export's job is followed (useJob)
+ * with its progress, and when it is ready the person lands on the testimonial with the 'export ready'
+ * banner (export=ready&exportUrl=…&exportJob=…).
  */
 export function ExportDialog(props: ExportDialogProps): JSX.Element {
   // Mounted only while open, so that every opening starts afresh.
   return props.open ? <OpenExportDialog {...props} /> : <></>;
 }
 
-function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, modifiedUrl }: ExportDialogProps) {
+function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, modifiedUrl, frameUrl }: ExportDialogProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const hasModified = Boolean(modifiedUrl);
@@ -68,11 +76,11 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
   const { running } = exportJob;
   const error = cropError ?? exportJob.error;
 
-  const videoUrl = videoType === 'modified' && modifiedUrl ? modifiedUrl : originalUrl;
   const spec = EXPORT_PLATFORM_SPECS[platform];
-  const frameState = useVideoFrame(videoUrl, attempt);
+  // The same frame for both versions: the chosen area stays when the person goes back and switches.
+  const frameState = useVideoFrame(frameUrl, attempt);
   const frame = frameState.status === 'ready' ? frameState.frame : null;
-  const areaKey = `${videoUrl}|${platform}`;
+  const areaKey = `${frameUrl}|${platform}`;
   const area = frame ? (chosen?.key === areaKey ? chosen.area : initialArea(frame.original, spec.ratio)) : null;
 
   // Leaving the page would lose the result: the browser asks first while the export runs.

@@ -12,7 +12,7 @@ interface Loaded {
 }
 
 /**
- * The frame at 1 s of `url` (capped at the duration), loaded again when the address or `attempt`
+ * The crop editor's frame of `url` (answerFrameTime: 1 s, later in a long clip), loaded again when the address or `attempt`
  * changes (a retry). Every failure is logged (§8) and returned as a VideoFrameError.
  */
 export function useVideoFrame(url: string, attempt: number): VideoFrameState {

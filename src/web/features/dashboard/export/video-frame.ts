@@ -1,11 +1,12 @@
 /**
  * Reads a video's metadata and grabs one frame of it onto a canvas (spec: company dashboard §3 video
  * metadata and frame extraction, §7 'the client loads a video by address, with anonymous
- * cross-origin access', §8 frame and metadata errors, §9 frame at 1 s capped at the duration).
+ * cross-origin access', §8 frame and metadata errors, §9 frame at 1 s capped at the duration; issue 17:
+ * later in a long answer, see answerFrameTime).
  *
  * Our media addresses are signed /files URLs on the same origin, so the canvas is never tainted.
  */
-import { frameTime, isUsableSource, PREVIEW_MAX_SIDE, previewSize, type Size } from './crop-math';
+import { answerFrameTime, frameTime, isUsableSource, PREVIEW_MAX_SIDE, previewSize, type Size } from './crop-math';
 
 /** Duration in seconds (Infinity for a WebM as the browser recorded it), width and height in pixels. */
 export interface VideoMetadata {
@@ -104,7 +105,7 @@ function waitFor(
 
 export interface LoadVideoFrameOptions {
   signal?: AbortSignal;
-  /** Seconds; 1 by default, capped at the duration. */
+  /** Seconds, capped at the duration; by default the answer's frame (answerFrameTime: 1 s, later in a long clip). */
   time?: number;
   /** The preview's cap on either side, 800 px by default. */
   maxSide?: number;
@@ -136,7 +137,7 @@ export async function loadVideoFrame(url: string, options: LoadVideoFrameOptions
     const original = { width: metadata.width, height: metadata.height };
     if (!isUsableSource(original)) throw new VideoFrameError('dimensions');
 
-    const time = frameTime(metadata.duration, options.time ?? 1);
+    const time = options.time === undefined ? answerFrameTime(metadata.duration) : frameTime(metadata.duration, options.time);
     const frameError = (reason: string | undefined) => new VideoFrameError('frame', reason ?? 'Unknown error');
     if (Math.abs(video.currentTime - time) > 1e-3) {
       const seeked = waitFor(video, ['seeked'], { signal: options.signal, timeoutMs, onError: frameError });

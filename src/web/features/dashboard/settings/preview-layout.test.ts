@@ -1,259 +1,194 @@
 import { describe, expect, it } from 'vitest';
+import { EXPORT_PLATFORM_SPECS } from '../../../../contract/api/studio.schema.js';
 import { FONT_CHOICES } from '../../../../contract/constants.js';
-// eslint-disable-next-line no-restricted-imports -- parity test: the preview must lay out text exactly as the renderer does.
-import {
-  cardChain,
-  REFERENCE_HEIGHT as RENDER_REFERENCE_HEIGHT,
-  subtitlesFilter,
-} from '../../../../server/media/render.js';
+import { fitCard, fitCuesToFrame, safeArea, SAFE_MARGINS, subtitleBox, textWidth } from '../../../../contract/frame-layout.js';
+import { VIDEO_THEMES } from '../../../../contract/video-themes.js';
+import en from '../../../i18n/en.json';
 import { PREVIEW_FONTS, previewFont } from './preview-fonts';
-import {
-  cardMaxChars,
-  layoutCard,
-  layoutSubtitle,
-  previewScale,
-  REFERENCE_HEIGHT,
-  REFERENCE_WIDTH,
-  scaledSize,
-  wrapSubtitle,
-} from './preview-layout';
+import { fontChoice, layoutCard, layoutSubtitle, overlayZones, PREVIEW_FRAMES, settingsSize, wrapSubtitle } from './preview-layout';
 
 const arial = PREVIEW_FONTS.Arial;
 /** One pixel per character: easy to reason about. */
 const perChar = (text: string, fontSize = 1) => text.length * fontSize;
+/** The preview's long sample question (what the 'Try a long question' option shows). */
+const LONG = en.settings.preview.longQuestionText;
+const FRAMES = Object.values(PREVIEW_FRAMES);
 
-describe('preview scaling', () => {
-  it('uses the renderer reference height: sizes are pixels on a 540 px high frame', () => {
-    expect(REFERENCE_HEIGHT).toBe(RENDER_REFERENCE_HEIGHT);
-    expect(REFERENCE_WIDTH / REFERENCE_HEIGHT).toBeCloseTo(16 / 9);
-    expect(previewScale(540)).toBe(1);
-    expect(previewScale(270)).toBe(0.5);
-    expect(previewScale(0)).toBe(0);
-    expect(scaledSize(36, 1080)).toBe(72);
-    expect(scaledSize(36, 216)).toBeCloseTo(14.4);
+describe('preview frames', () => {
+  it('are the answer as recorded (960 × 540) and the two export sizes, each with its kind of safe area', () => {
+    expect(PREVIEW_FRAMES.answer).toEqual({ width: 960, height: 540, kind: 'answer' });
+    expect(PREVIEW_FRAMES.landscape).toEqual({ width: EXPORT_PLATFORM_SPECS.linkedin.width, height: EXPORT_PLATFORM_SPECS.linkedin.height, kind: 'landscape' });
+    expect(PREVIEW_FRAMES.vertical).toEqual({ width: 1080, height: 1920, kind: 'vertical' });
+    expect(EXPORT_PLATFORM_SPECS.shorts).toMatchObject({ width: 1080, height: 1920 });
+  });
+
+  it('shades the platforms’ overlay zones on 9:16 only: the margins of its safe area', () => {
+    expect(overlayZones(PREVIEW_FRAMES.answer)).toBeNull();
+    expect(overlayZones(PREVIEW_FRAMES.landscape)).toBeNull();
+    const zones = overlayZones(PREVIEW_FRAMES.vertical)!;
+    const safe = safeArea(1080, 1920, 'vertical');
+    expect(zones.top).toEqual({ x: 0, y: 0, width: 1080, height: Math.round(1920 * SAFE_MARGINS.vertical.top) });
+    expect(zones.bottom.y).toBe(safe.y + safe.height);
+    expect(zones.bottom.y + zones.bottom.height).toBe(1920);
+    expect(zones.right.x).toBe(safe.x + safe.width);
+    expect(zones.right.x).toBe(Math.round(1080 * (1 - SAFE_MARGINS.vertical.right)));
+  });
+
+  it('turns frame pixels back into the sizes of the settings', () => {
+    expect(settingsSize(40, PREVIEW_FRAMES.answer)).toBe(40);
+    expect(settingsSize(64, PREVIEW_FRAMES.landscape)).toBe(32);
+    expect(settingsSize(64, PREVIEW_FRAMES.vertical)).toBe(32);
   });
 });
 
-describe('intro card layout', () => {
-  it('fits as many characters a line as the studio service, at any frame size of the same shape', () => {
-    expect(cardMaxChars(36)).toBe(39);
-    expect(cardMaxChars(36, 1280, 720)).toBe(39);
-    expect(cardMaxChars(72)).toBe(19);
-    expect(cardMaxChars(200)).toBe(8);
+describe('intro card: the renderer’s layout (fitCard)', () => {
+  it('draws the lines, size and positions fitCard gives for a long question with the logo, on every format', () => {
+    expect(LONG.length).toBeGreaterThan(300);
+    for (const frame of FRAMES) {
+      for (const theme of VIDEO_THEMES) {
+        const { font_style_question: font, font_size_question: size, font_bold_question: bold } = theme.style;
+        const layout = layoutCard({ text: LONG, size, bold, font, frame, logo: true, ascent: () => 0.7 * size });
+        const fit = fitCard({ text: LONG, width: frame.width, height: frame.height, kind: frame.kind, size, face: { font, bold }, logo: true });
+        const where = `${theme.id} on ${frame.kind}`;
+        expect(layout.fontSize, where).toBe(fit.fontSize);
+        expect(layout.lineHeight, where).toBe(fit.lineHeight);
+        expect(layout.lines.map((l) => l.text), where).toEqual(fit.lines.map((l) => l.text));
+        expect(layout.lines.map((l) => l.top), where).toEqual(fit.lines.map((l) => l.top));
+        // Each line centred in the text box, as drawtext's x = box centre − text_w / 2.
+        expect(new Set(layout.lines.map((l) => l.x)), where).toEqual(new Set([fit.textBox.x + fit.textBox.width / 2]));
+        expect(layout.logoBox, where).toEqual(fit.logoBox);
+        expect(layout.textBox, where).toEqual(fit.textBox);
+        // The long sample shows the shrink (and is whole: nothing cut).
+        expect(layout.shrunk, where).toBe(true);
+        expect(layout.truncated, where).toBe(false);
+        expect(layout.lines.map((l) => l.text).join(' '), where).toBe(LONG.replace(/\s+/g, ' '));
+        // Inside the safe area, under the logo's band.
+        const safe = safeArea(frame.width, frame.height, frame.kind);
+        const logoBottom = layout.logoBox!.y + layout.logoBox!.height;
+        expect(layout.lines[0]!.top, where).toBeGreaterThan(logoBottom);
+        const last = layout.lines.at(-1)!;
+        const lastLineTop = last.top - (layout.lineHeight - layout.fontSize) / 2;
+        expect(lastLineTop + layout.lineHeight, where).toBeLessThanOrEqual(safe.y + safe.height);
+        for (const line of layout.lines) expect(textWidth({ font, bold }, line.text, layout.fontSize), where).toBeLessThanOrEqual(safe.width);
+      }
+    }
   });
 
-  it('puts each line where drawtext puts it (font size, line height, vertical centring)', () => {
-    const width = 1280;
-    const height = 720;
-    const lines = ['line one', 'line two', 'line three'];
-    const chain = cardChain({
-      width,
-      height,
-      style: {
-        background: '#000000',
-        color: '#ffffff',
-        size: 36,
-        fontFile: '/f.woff2',
-      },
-      lineFiles: lines,
-      label: 'c',
-    });
-    const layout = layoutCard({
-      text: 'What did you like most about working with us? Tell us everything, in detail',
-      size: 36,
-      bold: false,
-      font: arial,
-      width,
-      height,
-    });
-    expect(layout.lines).toHaveLength(2);
-
-    const fontSize = Number(/fontsize=(\d+)/.exec(chain)?.[1]);
-    expect(layout.fontSize).toBe(fontSize);
-    // drawtext's y for line i, evaluated: (h - LH·n)/2 + i·LH + (LH - size)/2, the top of the capitals.
-    const tops = [...chain.matchAll(/y=\(h-(\d+)\)\/2\+(\d+)\+\((\d+)-(\d+)\)\/2/g)].map(
-      ([, block, offset, lh, size]) => (height - Number(block)) / 2 + Number(offset) + (Number(lh) - Number(size)) / 2,
-    );
-    expect(tops).toHaveLength(3);
-    const lineHeight = tops[1]! - tops[0]!;
-    expect(layout.lineHeight).toBe(lineHeight);
-    // Same rule for our two lines: centred as a block, the capitals' top on drawtext's y.
-    const cap = (layout.fontSize * arial.capHeight) / arial.unitsPerEm;
-    const blockTop = (height - lineHeight * 2) / 2;
-    expect(layout.lines[0]!.baseline - cap).toBeCloseTo(blockTop + (lineHeight - fontSize) / 2);
-    expect(layout.lines[1]!.baseline - layout.lines[0]!.baseline).toBe(lineHeight);
-    expect(layout.lines.every((line) => line.x === width / 2)).toBe(true);
+  it('shrinks less without the logo, and keeps a short question at the chosen size', () => {
+    const frame = PREVIEW_FRAMES.vertical;
+    const base = { text: LONG, size: 40, bold: true, font: 'Trebuchet MS', frame };
+    expect(layoutCard({ ...base, logo: false }).fontSize).toBeGreaterThanOrEqual(layoutCard({ ...base, logo: true }).fontSize);
+    expect(layoutCard({ ...base, logo: false }).logoBox).toBeNull();
+    const short = layoutCard({ ...base, text: 'How did we help?', logo: true });
+    expect(short).toMatchObject({ fontSize: 80, shrunk: false, truncated: false });
+    expect(short.lines).toHaveLength(1);
   });
 
-  it("puts the top of each line's tallest glyph on drawtext's y when the browser can measure it", () => {
-    const lineTop = (540 - 47 * 1) / 2 + (47 - 36) / 2;
-    const measured = layoutCard({
-      text: 'Hi there',
-      size: 36,
-      bold: false,
-      font: arial,
-      ascent: () => 27,
-    });
-    expect(measured.lines[0]!.baseline).toBeCloseTo(lineTop + 27);
-    const estimated = layoutCard({
-      text: 'Hi there',
-      size: 36,
-      bold: false,
-      font: arial,
-    });
-    expect(estimated.lines[0]!.baseline).toBeCloseTo(lineTop + (36 * 1409) / 2048);
+  it('cuts with an ellipsis only past the minimum size, as fitCard does', () => {
+    const text = `${LONG} ${LONG}`.slice(0, 500);
+    const frame = PREVIEW_FRAMES.vertical;
+    const layout = layoutCard({ text, size: 72, bold: false, font: 'Impact', frame, logo: true });
+    const fit = fitCard({ text, width: frame.width, height: frame.height, kind: frame.kind, size: 72, face: { font: 'Impact', bold: false }, logo: true });
+    expect(layout.truncated).toBe(fit.truncated);
+    expect(layout.lines.map((l) => l.text)).toEqual(fit.lines.map((l) => l.text));
+    if (layout.truncated) expect(layout.lines.at(-1)!.text.endsWith('…')).toBe(true);
+    else expect(layout.lines.map((l) => l.text).join(' ')).toBe(text.trim().replace(/\s+/g, ' '));
+    // Far more than a card holds, even at the minimum size: cut, with an ellipsis.
+    const cut = layoutCard({ text: 'Wide words '.repeat(120), size: 72, bold: true, font: 'Courier New', frame, logo: true });
+    expect(cut.truncated).toBe(true);
+    expect(cut.lines.at(-1)!.text.endsWith('…')).toBe(true);
+    expect(settingsSize(cut.fontSize, frame)).toBe(20);
+  });
+
+  it("puts the top of each line's tallest glyph on drawtext's y (the measured ascent, or the capital height)", () => {
+    const frame = PREVIEW_FRAMES.answer;
+    const measured = layoutCard({ text: 'Hi there', size: 36, bold: false, font: 'Arial', frame, logo: false, ascent: () => 27 });
+    expect(measured.lines[0]!.baseline).toBeCloseTo(measured.lines[0]!.top + 27);
+    const estimated = layoutCard({ text: 'Hi there', size: 36, bold: false, font: 'Arial', frame, logo: false });
+    expect(estimated.lines[0]!.baseline).toBeCloseTo(estimated.lines[0]!.top + (36 * arial.capHeight) / arial.unitsPerEm);
     // A canvas that has nothing to say (no glyphs, no font yet) leaves the estimate in place.
-    expect(
-      layoutCard({
-        text: 'Hi there',
-        size: 36,
-        bold: false,
-        font: arial,
-        ascent: () => 0,
-      }).lines[0]!.baseline,
-    ).toBeCloseTo(estimated.lines[0]!.baseline);
+    const silent = layoutCard({ text: 'Hi there', size: 36, bold: false, font: 'Arial', frame, logo: false, ascent: () => 0 });
+    expect(silent.lines[0]!.baseline).toBeCloseTo(estimated.lines[0]!.baseline);
+    expect(layoutCard({ text: '', size: 36, bold: false, font: 'Arial', frame, logo: false }).lines).toEqual([]);
   });
 
-  it('places the logo as the overlay does: 12 % high (even), centred, 8 % from the top', () => {
-    const chain = cardChain({
-      width: 960,
-      height: 540,
-      style: {
-        background: '#000000',
-        color: '#ffffff',
-        size: 36,
-        fontFile: '/f.woff2',
-      },
-      lineFiles: [],
-      logoInput: 1,
-      label: 'c',
-    });
-    const layout = layoutCard({
-      text: 'Hi',
-      size: 36,
-      bold: false,
-      font: arial,
-    });
-    expect(chain).toContain(`scale=-2:${layout.logo.height}`);
-    expect(chain).toContain('overlay=x=(W-w)/2:y=H*0.08');
-    expect(layout.logo).toEqual({ top: 540 * 0.08, height: 64 });
-  });
-
-  it('draws bold only with fonts that ship a bold file, at most six lines', () => {
-    expect(
-      layoutCard({
-        text: 'Hi',
-        size: 36,
-        bold: true,
-        font: PREVIEW_FONTS.Arial,
-      }).fontWeight,
-    ).toBe(700);
-    expect(
-      layoutCard({
-        text: 'Hi',
-        size: 36,
-        bold: true,
-        font: PREVIEW_FONTS.Impact,
-      }).fontWeight,
-    ).toBe(400);
-    expect(
-      layoutCard({
-        text: 'Hi',
-        size: 36,
-        bold: false,
-        font: PREVIEW_FONTS.Georgia,
-      }).fontWeight,
-    ).toBe(400);
-    expect(
-      layoutCard({
-        text: 'word '.repeat(80),
-        size: 72,
-        bold: false,
-        font: arial,
-      }).lines,
-    ).toHaveLength(6);
-    expect(layoutCard({ text: '', size: 36, bold: false, font: arial }).lines).toEqual([]);
+  it('draws bold only with fonts that ship a bold file, and unknown fonts as Arial, like the renderer', () => {
+    const frame = PREVIEW_FRAMES.answer;
+    const card = (font: string, bold: boolean) => layoutCard({ text: 'Hi', size: 36, bold, font, frame, logo: false });
+    expect(card('Arial', true).fontWeight).toBe(700);
+    expect(card('Impact', true).fontWeight).toBe(400);
+    expect(card('Georgia', false).fontWeight).toBe(400);
+    expect(fontChoice('Wingdings')).toBe('Arial');
+    expect(fontChoice('Verdana')).toBe('Verdana');
+    const unknown = layoutCard({ text: LONG, size: 36, bold: false, font: 'Wingdings', frame, logo: false });
+    const asArial = layoutCard({ text: LONG, size: 36, bold: false, font: 'Arial', frame, logo: false });
+    expect(unknown.lines).toEqual(asArial.lines);
   });
 });
 
-describe('subtitle layout', () => {
-  it('sizes text as libass does from the size the renderer asks for', () => {
-    const filter = subtitlesFilter({
-      srtFile: '/s.srt',
-      fontsDir: '/f',
-      fontName: 'Arimo',
-      size: 24,
-      color: '#ffcc00',
-      bold: false,
-      border: true,
-    });
-    const units = Number(/FontSize=(\d+)/.exec(filter)?.[1]);
-    const layout = layoutSubtitle({
-      text: 'Hello',
-      size: 24,
-      bold: false,
-      border: true,
-      font: arial,
-      measure: perChar,
-    });
-    // 13 script units of a 288-line script on a 540 px frame.
-    expect(units).toBe(13);
-    expect(layout.lineHeight).toBeCloseTo((13 * 540) / 288);
-    // The em is the line height scaled by the font's Windows ascent + descent.
-    expect(layout.fontSize).toBeCloseTo((layout.lineHeight * 2048) / (2136 + 797));
-    // Baseline: 24-unit bottom margin plus the font's descent.
-    expect(layout.lines[0]!.baseline).toBeCloseTo(540 - (24 * 540) / 288 - (layout.fontSize * 797) / 2048);
+describe('subtitles: the renderer’s style (subtitleBox)', () => {
+  const fira = PREVIEW_FONTS['Trebuchet MS'];
+  const measureFira = (text: string, em: number) => textWidth({ font: 'Trebuchet MS', bold: true }, text, em);
+  const SAMPLE = en.settings.preview.sampleSubtitle;
+
+  it('sizes, places and outlines them with the numbers of the ASS style on each format', () => {
+    for (const frame of FRAMES) {
+      const box = subtitleBox({ width: frame.width, height: frame.height, kind: frame.kind, size: 34, border: true });
+      const layout = layoutSubtitle({ text: SAMPLE, size: 34, bold: true, border: true, font: 'Trebuchet MS', frame, measure: measureFira });
+      expect(layout.box).toEqual(box);
+      // libass: Fontsize is the font's Windows ascent + descent.
+      expect(layout.lineHeight).toBe(box.fontSize);
+      expect(layout.fontSize).toBeCloseTo((box.fontSize * fira.unitsPerEm) / (fira.winAscent + fira.winDescent));
+      expect(layout.outline).toBe(box.outline);
+      expect(layout.shadow).toBe(box.shadow);
+      expect(layout.outline).toBeGreaterThan(0);
+      // The last line's descent sits on MarginV; lines are centred between MarginL and MarginR (Alignment 2).
+      const descent = (layout.fontSize * fira.winDescent) / fira.unitsPerEm;
+      expect(layout.lines.at(-1)!.baseline + descent).toBeCloseTo(frame.height - box.marginV);
+      const middle = box.marginL + (frame.width - box.marginL - box.marginR) / 2;
+      for (const line of layout.lines) {
+        expect(line.x).toBe(middle);
+        expect(measureFira(line.text, layout.fontSize)).toBeLessThanOrEqual(frame.width - box.marginL - box.marginR);
+      }
+      // What the video shows first: the whole sample, or on 9:16 its first part (a cue of at most two lines).
+      const [first] = fitCuesToFrame([{ start: 0, end: 1, text: SAMPLE }], { ...frame, size: 34, border: true, face: { font: 'Trebuchet MS', bold: true } });
+      expect(layout.lines.map((l) => l.text).join(' ')).toBe(first!.text);
+      expect(layout.lines.length).toBeLessThanOrEqual(2);
+      if (frame.kind !== 'vertical') expect(first!.text).toBe(SAMPLE);
+    }
   });
 
-  it('draws the outline with the border and the shadow without, in the renderer units', () => {
-    const on = subtitlesFilter({
-      srtFile: '/s.srt',
-      fontsDir: '/f',
-      fontName: 'Arimo',
-      size: 24,
-      color: '#ffffff',
-      bold: true,
-      border: true,
-    });
-    const off = subtitlesFilter({
-      srtFile: '/s.srt',
-      fontsDir: '/f',
-      fontName: 'Arimo',
-      size: 24,
-      color: '#ffffff',
-      bold: true,
-      border: false,
-    });
-    expect(on).toContain('Outline=2');
-    expect(on).toContain('MarginV=24');
-    expect(off).toContain('Outline=0');
-    expect(off).toContain('Shadow=1');
-    const withBorder = layoutSubtitle({
-      text: 'Hello',
-      size: 24,
-      bold: true,
-      border: true,
-      font: arial,
-      measure: perChar,
-    });
-    const without = layoutSubtitle({
-      text: 'Hello',
-      size: 24,
-      bold: true,
-      border: false,
-      font: arial,
-      measure: perChar,
-    });
-    expect(withBorder).toMatchObject({
-      outline: (2 * 540) / 288,
-      shadow: 0,
-      fontWeight: 700,
-    });
-    expect(without).toMatchObject({
-      outline: 0,
-      shadow: 540 / 288,
-      fontWeight: 700,
-    });
+  it('sits above the bottom safe margin of a 9:16 frame, clear of the captions and buttons of Reels, TikTok and Shorts', () => {
+    const frame = PREVIEW_FRAMES.vertical;
+    const safe = safeArea(frame.width, frame.height, 'vertical');
+    const text = 'And honestly, the whole team was quick, friendly and always listened to what we needed, from day one.';
+    const layout = layoutSubtitle({ text, size: 48, bold: true, border: true, font: 'Trebuchet MS', frame, measure: measureFira });
+    expect(layout.lines.length).toBeGreaterThan(1);
+    const descent = (layout.fontSize * fira.winDescent) / fira.unitsPerEm;
+    // The line's box (libass's MarginV is its bottom edge) ends above the safe area's bottom edge by the
+    // outline and the shadow, so that they stay inside it too.
+    const bottom = layout.lines.at(-1)!.baseline + descent;
+    expect(bottom + layout.outline + layout.shadow).toBeCloseTo(safe.y + safe.height);
+    expect(frame.height - bottom - layout.outline - layout.shadow).toBe(Math.round(frame.height * SAFE_MARGINS.vertical.bottom));
+    for (const line of layout.lines) {
+      const half = measureFira(line.text, layout.fontSize) / 2;
+      expect(line.x - half).toBeGreaterThanOrEqual(safe.x);
+      expect(line.x + half).toBeLessThanOrEqual(safe.x + safe.width);
+      expect(line.top).toBeGreaterThan(safe.y);
+    }
+    // On the answer's own frame, the same style sits lower: only a small margin there.
+    const answer = layoutSubtitle({ text, size: 48, bold: true, border: true, font: 'Trebuchet MS', frame: PREVIEW_FRAMES.answer, measure: measureFira });
+    expect(answer.box.marginV / 540).toBeLessThan(layout.box.marginV / 1920);
+  });
+
+  it('has a shadow under the outline, and the shadow alone without the border', () => {
+    const frame = PREVIEW_FRAMES.answer;
+    const on = layoutSubtitle({ text: 'Hello', size: 24, bold: true, border: true, font: 'Arial', frame, measure: perChar });
+    const off = layoutSubtitle({ text: 'Hello', size: 24, bold: true, border: false, font: 'Arial', frame, measure: perChar });
+    expect(on.outline).toBeGreaterThan(0);
+    expect(on.shadow).toBeGreaterThan(0);
+    expect(off).toMatchObject({ outline: 0, fontWeight: 700 });
+    expect(off.shadow).toBeGreaterThan(0);
   });
 
   it('wraps long subtitles into balanced lines, stacked up from the bottom margin', () => {
@@ -264,11 +199,12 @@ describe('subtitle layout', () => {
     expect(wrapSubtitle('', 10, perChar)).toEqual([]);
 
     const layout = layoutSubtitle({
-      text: 'x'.repeat(50) + ' ' + 'y'.repeat(50),
+      text: 'x'.repeat(30) + ' ' + 'y'.repeat(30),
       size: 48,
       bold: false,
       border: true,
-      font: arial,
+      font: 'Arial',
+      frame: PREVIEW_FRAMES.answer,
       measure: perChar,
     });
     expect(layout.lines).toHaveLength(2);

@@ -1,102 +1,91 @@
 /**
- * Where the live preview puts each piece, computed the way the renderer does
- * (src/server/media/render.ts and the studio service), so that the preview shows what the video shows.
- * The numbers and the card's geometry come from src/contract/card-layout.ts, which the renderer uses too.
+ * Where the live preview puts each piece: the question card and the subtitles laid out by the renderer's
+ * own rules, src/contract/frame-layout.ts (issue 17), so that the preview shows what the video shows.
  *
- * Everything is laid out on a frame of the renderer's reference size (960 × 540, REFERENCE_HEIGHT
- * high): the settings' sizes are pixels on such a frame. The preview draws that frame in an SVG whose
- * viewBox is this size, so the browser scales it to the preview's height exactly as ffmpeg scales it
- * to the video's height.
- *
- * - Intro card (drawtext): the question wrapped to a number of characters per line, at most six lines,
- *   line height 1.3 × size, the block centred vertically, each line centred horizontally with the top of
- *   its tallest glyph at the line's top + (line height − size) / 2; the logo 12 % of the height, centred,
- *   its top at 8 %.
- * - Subtitles (libass, SRT style on a 288-line script): size rounded to script units, the font scaled so
- *   that its Windows ascent + descent equals that size, lines stacked bottom-up from a 24-unit margin,
- *   a 2-unit black outline with the border on, a 1-unit black shadow without it.
+ * - Each format is a frame of the video's own size (the answer as recorded, a LinkedIn 16:9 export, a
+ *   Reels/TikTok/Shorts 9:16 export). The preview draws it in an SVG whose viewBox is that frame, so the
+ *   browser scales the whole picture down as one.
+ * - Card: `fitCard` wraps the question on measured widths, shrinks it step by step to a minimum, cuts it
+ *   with an ellipsis only past that, and reserves the logo's band. drawtext puts the top of a line's
+ *   tallest glyph on the line's `top`; an SVG text is placed by its baseline, so the preview adds the
+ *   line's ink ascent (a canvas measure, or the font's capital height without one).
+ * - Subtitles: `subtitleBox` gives libass's size, margins, outline and shadow in frame pixels (the ASS
+ *   script's PlayRes is the frame). libass sizes a font so that its Windows ascent + descent equal the
+ *   size (GDI's rule), wraps with WrapStyle 0 into balanced lines, centres them between the left and
+ *   right margins (Alignment 2) and stacks them up from the bottom margin.
  */
-import type { PreviewFont } from './preview-fonts.js';
-import {
-  CARD_GLYPH_WIDTH_RATIO,
-  CARD_LINE_HEIGHT_RATIO,
-  CARD_LOGO_HEIGHT_RATIO,
-  CARD_LOGO_TOP_RATIO,
-  CARD_MAX_LINES,
-  CARD_REFERENCE_HEIGHT,
-  CARD_REFERENCE_WIDTH,
-  CARD_TEXT_WIDTH_RATIO,
-  cardGeometry,
-  cardLines,
-  cardMaxChars as contractCardMaxChars,
-  SUBTITLE_SCRIPT,
-  subtitleScriptSize,
-} from '../../../../contract/card-layout.js';
-import { wrapText } from '../../../../contract/text-wrap.js';
+import { EXPORT_PLATFORM_SPECS } from '../../../../contract/api/studio.schema.js';
+import { FONT_CHOICES } from '../../../../contract/constants.js';
+import type { TFontChoice } from '../../../../contract/constants.js';
+import { fitCard, fitCuesToFrame, REFERENCE_SHORT_SIDE, safeArea, subtitleBox } from '../../../../contract/frame-layout.js';
+import type { Box, FrameKind, SubtitleBox } from '../../../../contract/frame-layout.js';
+import { previewFont } from './preview-fonts.js';
 
-/** The renderer's REFERENCE_HEIGHT: font sizes are pixels on a frame this high. */
-export const REFERENCE_HEIGHT = CARD_REFERENCE_HEIGHT;
-/** The width of a 16:9 frame of the reference height. */
-export const REFERENCE_WIDTH = CARD_REFERENCE_WIDTH;
+/* ------------------------------------------------------------------ frames */
 
-/** The intro card's constants, as in the renderer (src/contract/card-layout.ts). */
-export const CARD = {
-  lineHeight: CARD_LINE_HEIGHT_RATIO,
-  maxLines: CARD_MAX_LINES,
-  /** Share of the width the text may take. */
-  textWidthShare: CARD_TEXT_WIDTH_RATIO,
-  /** The renderer's estimate of a character's width, in ems. */
-  charWidth: CARD_GLYPH_WIDTH_RATIO,
-  logoHeightShare: CARD_LOGO_HEIGHT_RATIO,
-  logoTopShare: CARD_LOGO_TOP_RATIO,
-} as const;
+/** The formats the preview can show, in the order of its switch. */
+export const PREVIEW_FORMATS = ['answer', 'landscape', 'vertical'] as const;
+export type TPreviewFormat = (typeof PREVIEW_FORMATS)[number];
 
-/** libass's script of an SRT in ffmpeg (PlayResX × PlayResY) and the renderer's subtitle style. */
-export const SUBTITLE = {
-  scriptWidth: SUBTITLE_SCRIPT.width,
-  scriptHeight: SUBTITLE_SCRIPT.height,
-  marginV: SUBTITLE_SCRIPT.marginV,
-  marginH: SUBTITLE_SCRIPT.marginH,
-  outline: SUBTITLE_SCRIPT.outline,
-  shadow: SUBTITLE_SCRIPT.shadow,
-} as const;
-
-/** Preview pixels per reference pixel, for a preview frame `previewHeight` pixels high. */
-export function previewScale(previewHeight: number): number {
-  return previewHeight > 0 ? previewHeight / REFERENCE_HEIGHT : 0;
+export interface PreviewFrame {
+  width: number;
+  height: number;
+  kind: FrameKind;
 }
 
-/** A size of the settings (pixels on the reference frame) in pixels of a frame `frameHeight` high. */
-export function scaledSize(size: number, frameHeight: number): number {
-  return size * previewScale(frameHeight);
+/**
+ * The frame of each format: the answer as recorded (a 16:9 frame of the reference height, the size the
+ * settings' pixels are chosen on), and the two export sizes (studio.schema.ts).
+ */
+export const PREVIEW_FRAMES: Record<TPreviewFormat, PreviewFrame> = {
+  answer: { width: Math.round((REFERENCE_SHORT_SIDE * 16) / 9), height: REFERENCE_SHORT_SIDE, kind: 'answer' },
+  landscape: { width: EXPORT_PLATFORM_SPECS.linkedin.width, height: EXPORT_PLATFORM_SPECS.linkedin.height, kind: 'landscape' },
+  vertical: { width: EXPORT_PLATFORM_SPECS.shorts.width, height: EXPORT_PLATFORM_SPECS.shorts.height, kind: 'vertical' },
+};
+
+/** A font name of the settings as the renderer reads it: unknown names fall back to Arial. */
+export function fontChoice(name: string): TFontChoice {
+  return (FONT_CHOICES as readonly string[]).includes(name) ? (name as TFontChoice) : 'Arial';
 }
 
-export { wrapText };
-
-/** Characters a card line holds at `size` on a `width` × `height` frame (the renderer's rule, from the contract). */
-export function cardMaxChars(size: number, width = REFERENCE_WIDTH, height = REFERENCE_HEIGHT): number {
-  return contractCardMaxChars(width, height, size);
+/** The zones a platform draws over a 9:16 video (its safe area's margins), in frame pixels; none elsewhere. */
+export function overlayZones(frame: PreviewFrame): { top: Box; bottom: Box; right: Box } | null {
+  if (frame.kind !== 'vertical') return null;
+  const safe = safeArea(frame.width, frame.height, frame.kind);
+  const bottomTop = safe.y + safe.height;
+  const right = safe.x + safe.width;
+  return {
+    top: { x: 0, y: 0, width: frame.width, height: safe.y },
+    bottom: { x: 0, y: bottomTop, width: frame.width, height: frame.height - bottomTop },
+    right: { x: right, y: safe.y, width: frame.width - right, height: safe.height },
+  };
 }
+
+/* ------------------------------------------------------------------ the question card */
 
 export interface TextLine {
   text: string;
   /** Horizontal centre of the line. */
   x: number;
-  /** The line's baseline. */
+  /** drawtext's y: the top of the line's tallest glyph. */
+  top: number;
+  /** Where the SVG text's baseline goes for that top. */
   baseline: number;
 }
 
 export interface CardLayout {
-  width: number;
-  height: number;
-  /** CSS font size (the em), in frame pixels. */
+  frame: PreviewFrame;
+  /** The font size drawtext is given, in frame pixels (also the CSS em of the preview's text). */
   fontSize: number;
   lineHeight: number;
   /** 700 only when the font ships a bold file, as the renderer picks files. */
   fontWeight: 400 | 700;
   lines: TextLine[];
-  /** The logo's box: centred horizontally, as high as `height`, proportional width. */
-  logo: { top: number; height: number };
+  textBox: Box;
+  /** The logo's band (the logo is scaled to fit it and centred in it); null without a logo. */
+  logoBox: Box | null;
+  shrunk: boolean;
+  truncated: boolean;
 }
 
 /**
@@ -107,37 +96,53 @@ export type MeasureAscent = (text: string, fontSize: number) => number;
 
 export function layoutCard(options: {
   text: string;
+  /** The question's size of the settings (pixels on a 540-line frame). */
   size: number;
   bold: boolean;
-  font: PreviewFont;
+  /** A font of the settings (FONT_CHOICES). */
+  font: string;
+  frame: PreviewFrame;
+  /** Whether the logo is drawn: its band is then reserved. */
+  logo: boolean;
   /** Without it, the font's capital height stands in (lines nearly always hold a capital or an ascender). */
   ascent?: MeasureAscent | undefined;
-  width?: number;
-  height?: number;
 }): CardLayout {
-  const width = options.width ?? REFERENCE_WIDTH;
-  const height = options.height ?? REFERENCE_HEIGHT;
-  const words = cardLines(options.text, width, height, options.size);
-  const { fontSize, lineHeight, lineTops, logo } = cardGeometry({ height, size: options.size, lineCount: words.length });
-  const capHeight = (fontSize * options.font.capHeight) / options.font.unitsPerEm;
+  const { frame } = options;
+  const font = previewFont(options.font);
+  const fit = fitCard({
+    text: options.text,
+    width: frame.width,
+    height: frame.height,
+    kind: frame.kind,
+    size: options.size,
+    face: { font: fontChoice(options.font), bold: options.bold },
+    logo: options.logo,
+  });
+  const capHeight = (fit.fontSize * font.capHeight) / font.unitsPerEm;
   const ascent = (text: string) => {
-    const measured = options.ascent?.(text, fontSize);
+    const measured = options.ascent?.(text, fit.fontSize);
     return measured !== undefined && Number.isFinite(measured) && measured > 0 ? measured : capHeight;
   };
+  const x = fit.textBox.x + fit.textBox.width / 2;
   return {
-    width,
-    height,
-    fontSize,
-    lineHeight,
-    fontWeight: options.bold && options.font.hasBold ? 700 : 400,
-    lines: words.map((text, i) => ({
-      text,
-      x: width / 2,
-      baseline: lineTops[i]! + ascent(text),
-    })),
-    logo,
+    frame,
+    fontSize: fit.fontSize,
+    lineHeight: fit.lineHeight,
+    fontWeight: options.bold && font.hasBold ? 700 : 400,
+    lines: fit.lines.map((line) => ({ text: line.text, x, top: line.top, baseline: line.top + ascent(line.text) })),
+    textBox: fit.textBox,
+    logoBox: fit.logoBox,
+    shrunk: fit.shrunk,
+    truncated: fit.truncated,
   };
 }
+
+/** A size in frame pixels as a size of the settings (pixels on a 540-line frame), rounded. */
+export function settingsSize(pixels: number, frame: PreviewFrame): number {
+  return Math.round((pixels * REFERENCE_SHORT_SIDE) / Math.min(frame.width, frame.height));
+}
+
+/* ------------------------------------------------------------------ subtitles */
 
 /** Width of a text at a font size, in the same pixels (a canvas measure in the browser). */
 export type MeasureText = (text: string, fontSize: number) => number;
@@ -171,9 +176,10 @@ export function wrapSubtitle(text: string, maxWidth: number, measure: (text: str
 }
 
 export interface SubtitleLayout {
-  width: number;
-  height: number;
-  /** CSS font size (the em), in frame pixels. */
+  frame: PreviewFrame;
+  /** The renderer's style in frame pixels (Fontsize, margins, Outline, Shadow). */
+  box: SubtitleBox;
+  /** CSS font size (the em), in frame pixels: libass's size scaled by the font's ascent + descent. */
   fontSize: number;
   /** libass's line height: the size the renderer asks for. */
   lineHeight: number;
@@ -181,8 +187,10 @@ export interface SubtitleLayout {
   lines: TextLine[];
   /** Width of the black outline around the glyphs (0 without the border). */
   outline: number;
-  /** Offset of the black shadow (0 with the border). */
+  /** Offset of the semi-transparent black shadow. */
   shadow: number;
+  /** The shadow's opacity (libass draws it in the style's BackColour). */
+  shadowOpacity: number;
 }
 
 export function layoutSubtitle(options: {
@@ -190,34 +198,36 @@ export function layoutSubtitle(options: {
   size: number;
   bold: boolean;
   border: boolean;
-  font: PreviewFont;
+  font: string;
+  frame: PreviewFrame;
   measure: MeasureText;
-  width?: number;
-  height?: number;
 }): SubtitleLayout {
-  const width = options.width ?? REFERENCE_WIDTH;
-  const height = options.height ?? REFERENCE_HEIGHT;
-  const unit = height / SUBTITLE.scriptHeight;
-  const fontUnits = subtitleScriptSize(options.size);
-  const lineHeight = fontUnits * unit;
-  const { unitsPerEm, winAscent, winDescent } = options.font;
+  const { frame } = options;
+  const box = subtitleBox({ width: frame.width, height: frame.height, kind: frame.kind, size: options.size, border: options.border });
+  const { unitsPerEm, winAscent, winDescent } = previewFont(options.font);
+  const lineHeight = box.fontSize;
   const fontSize = (lineHeight * unitsPerEm) / (winAscent + winDescent);
+  const ascent = (fontSize * winAscent) / unitsPerEm;
   const descent = (fontSize * winDescent) / unitsPerEm;
-  const maxWidth = width - 2 * SUBTITLE.marginH * (width / SUBTITLE.scriptWidth);
-  const texts = wrapSubtitle(options.text, maxWidth, (t) => options.measure(t, fontSize));
-  const lastBaseline = height - SUBTITLE.marginV * unit - descent;
+  const maxWidth = frame.width - box.marginL - box.marginR;
+  // A sample too long for two lines is shown as the video shows it: its first part (fitCuesToFrame).
+  const face = { font: fontChoice(options.font), bold: options.bold };
+  const [first] = fitCuesToFrame([{ start: 0, end: 1, text: options.text }], { width: frame.width, height: frame.height, kind: frame.kind, size: options.size, border: options.border, face });
+  const texts = wrapSubtitle(first?.text ?? '', maxWidth, (t) => options.measure(t, fontSize));
+  const lastBaseline = frame.height - box.marginV - descent;
+  const x = box.marginL + maxWidth / 2;
   return {
-    width,
-    height,
+    frame,
+    box,
     fontSize,
     lineHeight,
     fontWeight: options.bold ? 700 : 400,
-    lines: texts.map((text, i) => ({
-      text,
-      x: width / 2,
-      baseline: lastBaseline - (texts.length - 1 - i) * lineHeight,
-    })),
-    outline: options.border ? SUBTITLE.outline * unit : 0,
-    shadow: options.border ? 0 : SUBTITLE.shadow * unit,
+    lines: texts.map((text, i) => {
+      const baseline = lastBaseline - (texts.length - 1 - i) * lineHeight;
+      return { text, x, top: baseline - ascent, baseline };
+    }),
+    outline: box.outline,
+    shadow: box.shadow,
+    shadowOpacity: box.shadowOpacity,
   };
 }

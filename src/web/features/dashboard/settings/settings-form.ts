@@ -8,6 +8,8 @@ import type { TProfileUser, TUpdateCompanyBody, TVideoStyleFields } from '../../
 import { HEX_COLOR_PATTERN } from '../../../../contract/api/common.js';
 import { DEFAULT_VIDEO_STYLE, FONT_SIZE_LIMITS } from '../../../../contract/constants.js';
 import type { TLanguage } from '../../../../contract/constants.js';
+import { matchingTheme } from '../../../../contract/video-themes.js';
+import type { VideoTheme } from '../../../../contract/video-themes.js';
 import { fieldMessages, issueMessage } from './settings-messages';
 import type { TMessage } from './settings-messages';
 
@@ -44,6 +46,17 @@ export function styleToForm(settings: TVideoStyleFields): TStyleForm {
  */
 export function defaultStyleForm(logoUrl: string): TStyleForm {
   return styleToForm({ ...DEFAULT_VIDEO_STYLE, logo_url: logoUrl });
+}
+
+/** The form with a ready-made theme's style fields; the logo and whether videos show it are kept. */
+export function themeStyleForm(form: TStyleForm, theme: VideoTheme): TStyleForm {
+  const { font_size_question, font_size_subtitle, ...rest } = theme.style;
+  return { ...form, ...rest, font_size_question: String(font_size_question), font_size_subtitle: String(font_size_subtitle) };
+}
+
+/** The theme whose style fields all equal the form's (as they would be saved), if any. */
+export function formTheme(form: TStyleForm): VideoTheme | undefined {
+  return matchingTheme(normalisedStyle(form));
 }
 
 /** A typed size: a number written in digits, or NaN (which the contract refuses). */

@@ -72,7 +72,7 @@ describe('failure messages (spec §8)', () => {
     const pixels = new ApiError({ status: 400, code: 'invalid_format', message: LOGO_TOO_MANY_PIXELS_MESSAGE });
     expect(messageText(tEn, failureMessage(pixels, 'uploadGeneric', 'en'))).toBe(LOGO_TOO_MANY_PIXELS_MESSAGE);
     expect(messageText(tFr, failureMessage(pixels, 'uploadGeneric', 'fr'))).toBe(
-      'Cette image est trop grande : 4096 × 4096 pixels au plus (16 mégapixels). Veuillez choisir une image plus petite.',
+      'Cette image est trop grande : 4096 × 4096 pixels au plus (16 mégapixels). Veuillez choisir une image plus petite.',
     );
 
     const other = new ApiError({

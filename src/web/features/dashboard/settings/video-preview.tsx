@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { cssFamily, previewFont } from './preview-fonts';
 import type { PreviewFont } from './preview-fonts';
-import { layoutCard, layoutSubtitle, REFERENCE_HEIGHT, REFERENCE_WIDTH } from './preview-layout';
-import type { MeasureAscent, MeasureText } from './preview-layout';
+import { Checkbox } from '../../../components/checkbox';
+import { layoutCard, layoutSubtitle, overlayZones, PREVIEW_FORMATS, PREVIEW_FRAMES, settingsSize } from './preview-layout';
+import type { MeasureAscent, MeasureText, PreviewFrame, TPreviewFormat } from './preview-layout';
 import type { TPreviewStyle } from './settings-form';
 
 export type TPreviewFrame = 'intro' | 'subtitle';
@@ -75,76 +76,21 @@ function svgId(raw: string): string {
   return `p${raw.replace(/[^a-zA-Z0-9_-]/g, '')}`;
 }
 
-/** The intro card as the renderer draws it: background, the question's lines, the logo on top. */
-export function IntroCardFrame({
-  style,
-  question,
-  className,
-}: {
-  style: TPreviewStyle;
-  question: string;
-  className?: string;
-}) {
-  const { t } = useTranslation();
-  const font = previewFont(style.question.font);
-  const measure = useMeasure(font, style.question.bold && font.hasBold ? 700 : 400);
-  const layout = layoutCard({
-    text: question,
-    size: style.question.size,
-    bold: style.question.bold,
-    font,
-    ascent: measure.ascent,
-  });
-  const showLogo = style.showLogo && Boolean(style.logoUrl);
-  return (
-    <svg
-      viewBox={`0 0 ${REFERENCE_WIDTH} ${REFERENCE_HEIGHT}`}
-      role="img"
-      aria-label={t('settings.preview.introLabel', { question })}
-      className={cn('block h-auto w-full', className)}
-      data-testid="preview-intro"
-    >
-      <rect width={REFERENCE_WIDTH} height={REFERENCE_HEIGHT} fill={style.background} />
-      {layout.lines.map((line, i) => (
-        <text
-          key={`${i}-${line.text}`}
-          x={line.x}
-          y={line.baseline}
-          textAnchor="middle"
-          fontFamily={cssFamily(font)}
-          fontSize={layout.fontSize}
-          fontWeight={layout.fontWeight}
-          fill={style.question.color}
-          style={{ fontSynthesis: 'none', fontKerning: 'normal' }}
-          data-testid="preview-question-line"
-          data-family={font.family}
-        >
-          {line.text}
-        </text>
-      ))}
-      {showLogo && style.logoUrl ? (
-        <image
-          href={style.logoUrl}
-          x={0}
-          y={layout.logo.top}
-          width={REFERENCE_WIDTH}
-          height={layout.logo.height}
-          preserveAspectRatio="xMidYMin meet"
-          data-testid="preview-logo"
-        />
-      ) : null}
-    </svg>
-  );
-}
+/** The size of the interview scene below, which is drawn to cover any frame (as an export crops the answer). */
+const SCENE = { width: 960, height: 540 } as const;
 
 /**
  * A defocused interview scene standing in for the customer's video: bright and dark areas, as in a real
- * one, so the outline's effect on legibility shows.
+ * one, so the outline's effect on legibility shows. It covers the frame and is centred on the speaker,
+ * as a 9:16 export crops the answer around the face.
  */
-function VideoBackdrop({ id }: { id: string }) {
+function VideoBackdrop({ id, frame }: { id: string; frame: PreviewFrame }) {
   const ref = (name: string) => `url(#${id}-${name})`;
+  const scale = Math.max(frame.width / SCENE.width, frame.height / SCENE.height);
+  const dx = (frame.width - SCENE.width * scale) / 2;
+  const dy = (frame.height - SCENE.height * scale) / 2;
   return (
-    <g aria-hidden="true">
+    <g aria-hidden="true" transform={`translate(${dx} ${dy}) scale(${scale})`}>
       <defs>
         <linearGradient id={`${id}-room`} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#4a5963" />
@@ -184,7 +130,7 @@ function VideoBackdrop({ id }: { id: string }) {
           <feGaussianBlur stdDeviation="4" />
         </filter>
       </defs>
-      <rect width={REFERENCE_WIDTH} height={REFERENCE_HEIGHT} fill={ref('room')} />
+      <rect width={SCENE.width} height={SCENE.height} fill={ref('room')} />
       <g filter={ref('far')}>
         <rect x="610" y="30" width="300" height="330" rx="6" fill={ref('window')} opacity="0.9" />
         <rect x="752" y="30" width="14" height="330" fill="#5d6b74" />
@@ -196,7 +142,7 @@ function VideoBackdrop({ id }: { id: string }) {
         <circle cx="150" cy="110" r="90" fill={ref('lamp')} />
         <circle cx="265" cy="170" r="26" fill="#ffe7bf" opacity="0.45" />
         <circle cx="330" cy="95" r="18" fill="#ffe7bf" opacity="0.35" />
-        <rect x="0" y="430" width={REFERENCE_WIDTH} height="110" fill="#d9ccbb" opacity="0.6" />
+        <rect x="0" y="430" width={SCENE.width} height="110" fill="#d9ccbb" opacity="0.6" />
       </g>
       <g filter={ref('near')}>
         <path d="M268 540 C 276 452, 340 404, 430 392 L 530 392 C 620 404, 684 452, 692 540 Z" fill={ref('shirt')} />
@@ -208,13 +154,130 @@ function VideoBackdrop({ id }: { id: string }) {
           fill={ref('hair')}
         />
       </g>
-      <rect width={REFERENCE_WIDTH} height={REFERENCE_HEIGHT} fill={ref('vignette')} />
+      <rect width={SCENE.width} height={SCENE.height} fill={ref('vignette')} />
     </g>
   );
 }
 
-/** A subtitle line over a video as libass burns it in: the subtitle style, the outline or the shadow. */
-export function SubtitleFrame({ style, text, className }: { style: TPreviewStyle; text: string; className?: string }) {
+/**
+ * What Reels, TikTok and Shorts draw over a 9:16 video, faintly: the tabs at the top, the buttons on the
+ * right, the caption and music line at the bottom. Text and logo stay out of them (the safe area).
+ */
+function OverlayZones({ frame }: { frame: PreviewFrame }) {
+  const zones = overlayZones(frame);
+  if (!zones) return null;
+  const u = frame.width / 1080;
+  const { top, bottom, right } = zones;
+  const shade = { fill: '#000000', opacity: 0.28 };
+  const ink = { fill: '#ffffff', opacity: 0.7 };
+  const buttonsX = right.x + right.width / 2;
+  return (
+    <g aria-hidden="true" data-testid="preview-overlay-zones">
+      <rect {...top} {...shade} />
+      <rect {...bottom} {...shade} />
+      <rect {...right} {...shade} />
+      <rect x={frame.width / 2 - 190 * u} y={top.height / 2 - 10 * u} width={150 * u} height={20 * u} rx={10 * u} {...ink} />
+      <rect x={frame.width / 2 + 40 * u} y={top.height / 2 - 10 * u} width={150 * u} height={20 * u} rx={10 * u} {...ink} opacity={0.45} />
+      {[0, 1, 2, 3].map((i) => (
+        <circle key={i} cx={buttonsX} cy={right.y + right.height - (90 + i * 150) * u} r={42 * u} {...ink} />
+      ))}
+      <circle cx={76 * u + 34 * u} cy={bottom.y + 90 * u} r={34 * u} {...ink} />
+      <rect x={76 * u + 90 * u} y={bottom.y + 78 * u} width={260 * u} height={24 * u} rx={12 * u} {...ink} />
+      <rect x={76 * u} y={bottom.y + 160 * u} width={700 * u} height={22 * u} rx={11 * u} {...ink} opacity={0.55} />
+      <rect x={76 * u} y={bottom.y + 210 * u} width={520 * u} height={22 * u} rx={11 * u} {...ink} opacity={0.55} />
+      <rect x={76 * u} y={bottom.y + 300 * u} width={frame.width - 152 * u} height={72 * u} rx={36 * u} fill="#ffffff" opacity={0.35} />
+    </g>
+  );
+}
+
+/** The intro card as the renderer draws it: background, the question's lines, the logo in its band. */
+export function IntroCardFrame({
+  style,
+  question,
+  frame,
+  showZones = false,
+  className,
+}: {
+  style: TPreviewStyle;
+  question: string;
+  frame: PreviewFrame;
+  showZones?: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const font = previewFont(style.question.font);
+  const measure = useMeasure(font, style.question.bold && font.hasBold ? 700 : 400);
+  const showLogo = style.showLogo && Boolean(style.logoUrl);
+  const layout = layoutCard({
+    text: question,
+    size: style.question.size,
+    bold: style.question.bold,
+    font: style.question.font,
+    frame,
+    logo: showLogo,
+    ascent: measure.ascent,
+  });
+  return (
+    <svg
+      viewBox={`0 0 ${frame.width} ${frame.height}`}
+      role="img"
+      aria-label={t('settings.preview.introLabel', { question })}
+      className={cn('block h-auto w-full', className)}
+      data-testid="preview-intro"
+      data-kind={frame.kind}
+      data-font-size={layout.fontSize}
+      data-shrunk={layout.shrunk ? 'true' : 'false'}
+      data-truncated={layout.truncated ? 'true' : 'false'}
+    >
+      <rect width={frame.width} height={frame.height} fill={style.background} />
+      {layout.lines.map((line, i) => (
+        <text
+          key={`${i}-${line.text}`}
+          x={line.x}
+          y={line.baseline}
+          textAnchor="middle"
+          fontFamily={cssFamily(font)}
+          fontSize={layout.fontSize}
+          fontWeight={layout.fontWeight}
+          fill={style.question.color}
+          style={{ fontSynthesis: 'none', fontKerning: 'normal' }}
+          data-testid="preview-question-line"
+          data-family={font.family}
+          data-top={line.top}
+        >
+          {line.text}
+        </text>
+      ))}
+      {showLogo && style.logoUrl && layout.logoBox ? (
+        <image
+          href={style.logoUrl}
+          x={layout.logoBox.x}
+          y={layout.logoBox.y}
+          width={layout.logoBox.width}
+          height={layout.logoBox.height}
+          preserveAspectRatio="xMidYMid meet"
+          data-testid="preview-logo"
+        />
+      ) : null}
+      {showZones ? <OverlayZones frame={frame} /> : null}
+    </svg>
+  );
+}
+
+/** A subtitle over a video as libass burns it in: the subtitle style, the outline and the soft shadow. */
+export function SubtitleFrame({
+  style,
+  text,
+  frame,
+  showZones = false,
+  className,
+}: {
+  style: TPreviewStyle;
+  text: string;
+  frame: PreviewFrame;
+  showZones?: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const id = svgId(useId());
   const font = previewFont(style.subtitle.font);
@@ -225,7 +288,8 @@ export function SubtitleFrame({ style, text, className }: { style: TPreviewStyle
     size: style.subtitle.size,
     bold: style.subtitle.bold,
     border: style.subtitle.border,
-    font,
+    font: style.subtitle.font,
+    frame,
     measure: measure.width,
   });
   const textProps = {
@@ -233,34 +297,43 @@ export function SubtitleFrame({ style, text, className }: { style: TPreviewStyle
     fontFamily: cssFamily(font),
     fontSize: layout.fontSize,
     fontWeight: layout.fontWeight,
+    strokeLinejoin: 'round' as const,
+    paintOrder: 'stroke',
   };
+  const stroke = layout.outline > 0 ? { stroke: '#000000', strokeWidth: layout.outline * 2 } : {};
   return (
     <svg
-      viewBox={`0 0 ${REFERENCE_WIDTH} ${REFERENCE_HEIGHT}`}
+      viewBox={`0 0 ${frame.width} ${frame.height}`}
       role="img"
       aria-label={t('settings.preview.subtitleLabel', { text })}
       className={cn('block h-auto w-full', className)}
       data-testid="preview-subtitle"
+      data-kind={frame.kind}
       data-border={style.subtitle.border ? 'on' : 'off'}
     >
-      <VideoBackdrop id={id} />
+      <VideoBackdrop id={id} frame={frame} />
+      {showZones ? <OverlayZones frame={frame} /> : null}
       {layout.lines.map((line, i) => (
         <g key={`${i}-${line.text}`}>
-          {layout.shadow > 0 ? (
-            <text x={line.x + layout.shadow} y={line.baseline + layout.shadow} fill="#000000" {...textProps}>
-              {line.text}
-            </text>
-          ) : null}
+          <text
+            x={line.x + layout.shadow}
+            y={line.baseline + layout.shadow}
+            fill="#000000"
+            opacity={layout.shadowOpacity}
+            aria-hidden="true"
+            {...stroke}
+            {...textProps}
+          >
+            {line.text}
+          </text>
           <text
             x={line.x}
             y={line.baseline}
             fill={style.subtitle.color}
-            stroke={layout.outline > 0 ? '#000000' : undefined}
-            strokeWidth={layout.outline > 0 ? layout.outline * 2 : undefined}
-            strokeLinejoin="round"
-            paintOrder="stroke"
             data-testid="preview-subtitle-line"
             data-family={font.family}
+            data-top={line.top}
+            {...stroke}
             {...textProps}
           >
             {line.text}
@@ -273,34 +346,108 @@ export function SubtitleFrame({ style, text, className }: { style: TPreviewStyle
 
 interface PreviewPanelProps {
   style: TPreviewStyle;
+  /** The question the card shows: the company's first, or a sample. */
   question: string;
+  /** A long question, to see the card wrap and shrink. */
+  longQuestion: string;
   subtitle: string;
   /** The frame shown on narrow screens (both show side by side on wide ones). */
   active: TPreviewFrame;
   onActiveChange: (frame: TPreviewFrame) => void;
 }
 
-function FrameCaption({ title, caption }: { title: string; caption: string }) {
+/** A segmented control of radio buttons (arrow keys move between them, as in any radio group). */
+function FormatSwitch({ value, onChange }: { value: TPreviewFormat; onChange: (format: TPreviewFormat) => void }) {
+  const { t } = useTranslation();
+  const name = svgId(useId());
   return (
-    <p className="mt-2 flex items-baseline justify-between gap-3 text-xs">
+    <div
+      role="radiogroup"
+      aria-label={t('settings.preview.format.label')}
+      className="grid grid-cols-3 rounded-control bg-gray-100 p-0.5"
+      data-testid="preview-format"
+    >
+      {PREVIEW_FORMATS.map((format) => {
+        const checked = value === format;
+        return (
+          <label
+            key={format}
+            className={cn(
+              'flex h-8 cursor-pointer items-center justify-center gap-1 rounded-[calc(var(--radius-control)-2px)] px-1.5 text-xs font-medium whitespace-nowrap transition-colors select-none',
+              'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-brand-600',
+              checked ? 'bg-white text-gray-950 shadow-sm' : 'text-gray-600 hover:text-gray-900',
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={format}
+              checked={checked}
+              onChange={() => onChange(format)}
+              className="sr-only"
+              data-testid={`preview-format-${format}`}
+            />
+            <span>{t(`settings.preview.format.${format}`)}</span>
+            {format === 'answer' ? null : (
+              <span className={cn('tabular-nums', checked ? 'text-gray-500' : 'text-gray-400')}>
+                {format === 'vertical' ? '9:16' : '16:9'}
+              </span>
+            )}
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+function FrameCaption({ title, caption, testId }: { title: string; caption: string; testId?: string }) {
+  return (
+    <p className="mt-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 text-xs">
       <span className="font-medium text-gray-900">{title}</span>
-      <span className="text-gray-500">{caption}</span>
+      <span className="text-gray-500" data-testid={testId}>
+        {caption}
+      </span>
     </p>
   );
 }
 
-/**
- * The live preview: the intro card and a subtitle over a video, in 16:9 frames. On narrow screens one
- * frame at a time (it follows the section being edited, or the switch above it).
- */
-export function PreviewPanel({ style, question, subtitle, active, onActiveChange }: PreviewPanelProps) {
+/** What the card did to fit: the size it was reduced to, or that it was cut; null when it fits as chosen. */
+function useFitNote(style: TPreviewStyle, question: string, frame: PreviewFrame): string | null {
   const { t } = useTranslation();
+  const layout = layoutCard({
+    text: question,
+    size: style.question.size,
+    bold: style.question.bold,
+    font: style.question.font,
+    frame,
+    logo: style.showLogo && Boolean(style.logoUrl),
+  });
+  if (layout.truncated) return t('settings.preview.fit.truncated');
+  if (layout.shrunk) return t('settings.preview.fit.shrunk', { size: settingsSize(layout.fontSize, frame), chosen: style.question.size });
+  return null;
+}
+
+/**
+ * The live preview: the intro card and a subtitle over a video, in the frame of the chosen format (the
+ * answer as recorded, LinkedIn 16:9, Reels/TikTok/Shorts 9:16). On narrow screens one frame at a time
+ * (it follows the section being edited, or the switch above it), except 9:16 frames, side by side.
+ */
+export function PreviewPanel({ style, question, longQuestion, subtitle, active, onActiveChange }: PreviewPanelProps) {
+  const { t } = useTranslation();
+  const [format, setFormat] = useState<TPreviewFormat>('answer');
+  const [useLong, setUseLong] = useState(false);
+  const [showZones, setShowZones] = useState(true);
+  const frame = PREVIEW_FRAMES[format];
+  const vertical = frame.kind === 'vertical';
+  const shownQuestion = useLong ? longQuestion : question;
+  const fitNote = useFitNote(style, shownQuestion, frame);
   const frames: { value: TPreviewFrame; label: string }[] = [
     { value: 'intro', label: t('settings.preview.introShort') },
     { value: 'subtitle', label: t('settings.preview.subtitlesShort') },
   ];
+  const zones = vertical && showZones;
   return (
-    <section aria-labelledby="settings-preview-title" data-testid="settings-preview">
+    <section aria-labelledby="settings-preview-title" data-testid="settings-preview" data-format={format}>
       <div className="flex items-center justify-between gap-3">
         <div className="min-w-0">
           <h3 id="settings-preview-title" className="text-sm font-semibold whitespace-nowrap text-gray-900">
@@ -310,42 +457,80 @@ export function PreviewPanel({ style, question, subtitle, active, onActiveChange
         </div>
         <div
           role="group"
-          aria-label={t('settings.preview.title')}
+          aria-label={t('settings.preview.frameLabel')}
           className="flex shrink-0 rounded-control bg-gray-100 p-0.5 lg:hidden"
         >
-          {frames.map((frame) => (
+          {frames.map((item) => (
             <button
-              key={frame.value}
+              key={item.value}
               type="button"
-              aria-pressed={active === frame.value}
-              onClick={() => onActiveChange(frame.value)}
+              aria-pressed={active === item.value}
+              onClick={() => onActiveChange(item.value)}
               className={cn(
                 'h-7 rounded-[calc(var(--radius-control)-2px)] px-2.5 text-xs font-medium transition-colors',
-                active === frame.value ? 'bg-white text-gray-950 shadow-sm' : 'text-gray-600 hover:text-gray-900',
+                active === item.value ? 'bg-white text-gray-950 shadow-sm' : 'text-gray-600 hover:text-gray-900',
               )}
             >
-              {frame.label}
+              {item.label}
             </button>
           ))}
         </div>
       </div>
-      <div className="mt-3 flex flex-col gap-4">
-        <figure className={cn('m-0', active === 'intro' ? 'block' : 'hidden lg:block')}>
-          <div className="overflow-hidden rounded-control bg-black ring-1 ring-gray-900/10">
-            <IntroCardFrame style={style} question={question} />
+      <div className="mt-3">
+        <FormatSwitch value={format} onChange={setFormat} />
+        <p className="mt-1.5 hidden truncate text-xs text-gray-500 sm:block" data-testid="preview-format-hint">
+          {t(`settings.preview.format.${format}Hint`)}
+          {format === 'answer' ? null : (
+            <span className="hidden tabular-nums sm:inline">
+              {' · '}
+              {t('settings.preview.format.size', { width: frame.width, height: frame.height })}
+            </span>
+          )}
+        </p>
+      </div>
+      <div className={cn('mt-3 flex flex-col gap-4', vertical && 'lg:grid lg:grid-cols-2')}>
+        <figure className={cn('m-0 min-w-0', active === 'intro' ? 'block' : 'hidden lg:block')}>
+          <div className={cn('overflow-hidden rounded-control bg-black ring-1 ring-gray-900/10', vertical && 'mx-auto w-28 lg:w-auto')}>
+            <IntroCardFrame style={style} question={shownQuestion} frame={frame} showZones={zones} />
           </div>
           <figcaption className="hidden lg:block">
-            <FrameCaption title={t('settings.preview.intro')} caption={t('settings.preview.introCaption')} />
+            <FrameCaption
+              title={t('settings.preview.intro')}
+              caption={fitNote ?? t('settings.preview.introCaption')}
+              testId="preview-fit-note"
+            />
           </figcaption>
         </figure>
-        <figure className={cn('m-0', active === 'subtitle' ? 'block' : 'hidden lg:block')}>
-          <div className="overflow-hidden rounded-control bg-black ring-1 ring-gray-900/10">
-            <SubtitleFrame style={style} text={subtitle} />
+        <figure className={cn('m-0 min-w-0', active === 'subtitle' ? 'block' : 'hidden lg:block')}>
+          <div className={cn('overflow-hidden rounded-control bg-black ring-1 ring-gray-900/10', vertical && 'mx-auto w-28 lg:w-auto')}>
+            <SubtitleFrame style={style} text={subtitle} frame={frame} showZones={zones} />
           </div>
           <figcaption className="hidden lg:block">
             <FrameCaption title={t('settings.preview.subtitles')} caption={t('settings.preview.subtitlesCaption')} />
           </figcaption>
         </figure>
+      </div>
+      {fitNote ? (
+        <p className="mt-2 text-center text-xs text-gray-500 lg:hidden">
+          {fitNote}
+        </p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-x-5 gap-y-2">
+        <Checkbox
+          label={t('settings.preview.longQuestion')}
+          checked={useLong}
+          onChange={(event) => setUseLong(event.target.checked)}
+          className={cn(active === 'subtitle' && 'max-lg:hidden')}
+          data-testid="preview-long-question"
+        />
+        {vertical ? (
+          <Checkbox
+            label={t('settings.preview.zones')}
+            checked={showZones}
+            onChange={(event) => setShowZones(event.target.checked)}
+            data-testid="preview-zones"
+          />
+        ) : null}
       </div>
     </section>
   );

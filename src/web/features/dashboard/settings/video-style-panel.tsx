@@ -12,11 +12,12 @@ import { useUpdateSettingsMutation } from '../api/update-settings';
 import { ColorField } from './color-field';
 import { LogoField } from './logo-field';
 import { SaveBar } from './save-bar';
-import { checkLogoFile, defaultStyleForm, previewStyle, sameStyle, styleToForm, validateStyle } from './settings-form';
+import { checkLogoFile, defaultStyleForm, formTheme, previewStyle, sameStyle, styleToForm, themeStyleForm, validateStyle } from './settings-form';
 import type { TStyleErrors, TStyleField, TStyleForm } from './settings-form';
 import { failureMessage, messageText } from './settings-messages';
 import { SwitchField } from './switch-field';
 import { TextStyleFields } from './text-style-fields';
+import { ThemePicker } from './theme-picker';
 import { useLogoUpload } from './use-logo-upload';
 import type { LogoOutcome } from './use-logo-upload';
 import { PreviewPanel } from './video-preview';
@@ -44,19 +45,23 @@ function Section({
   description,
   children,
   onFocus,
+  testId,
 }: {
   id: string;
   title: string;
   description: string;
   children: ReactNode;
   onFocus?: () => void;
+  testId?: string;
 }) {
   return (
-    <section aria-labelledby={id} onFocus={onFocus} className="px-4 py-6 sm:px-6">
+    <section aria-labelledby={id} onFocus={onFocus} className="px-4 py-6 sm:px-6" data-testid={testId}>
       <h3 id={id} className="text-sm font-semibold text-gray-950">
         {title}
       </h3>
-      <p className="mt-0.5 mb-5 text-sm text-gray-600">{description}</p>
+      <p id={`${id}-description`} className="mt-0.5 mb-5 text-sm text-gray-600">
+        {description}
+      </p>
       {children}
     </section>
   );
@@ -68,6 +73,9 @@ interface VideoStylePanelProps {
   question: string;
   onDirtyChange: (dirty: boolean) => void;
 }
+
+/** Fields a theme fills: their errors from the server no longer apply once it is picked. */
+const THEME_FIELDS: readonly TStyleField[] = FIELD_ORDER.filter((field) => field !== 'logo_url' && field !== 'show_logo_in_videos');
 
 /**
  * 'Video personalisation' (spec §2, §3, §5): question and subtitle text styles, the subtitle outline,
@@ -97,6 +105,7 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
   const validation = useMemo(() => validateStyle(form), [form]);
   const dirty = !sameStyle(form, saved);
   const preview = useMemo(() => previewStyle(form, saved), [form, saved]);
+  const theme = useMemo(() => formTheme(form), [form]);
 
   useEffect(() => {
     onDirtyChange(dirty);
@@ -164,6 +173,11 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
     }
   };
 
+  const onTheme = (picked: Parameters<typeof themeStyleForm>[1]) => {
+    setForm((current) => themeStyleForm(current, picked));
+    setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !THEME_FIELDS.includes(field as TStyleField))));
+  };
+
   const onReset = () => {
     setForm(defaultStyleForm(form.logo_url));
     setTouched(new Set());
@@ -212,6 +226,7 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
             <PreviewPanel
               style={preview}
               question={question}
+              longQuestion={t('settings.preview.longQuestionText')}
               subtitle={t('settings.preview.sampleSubtitle')}
               active={frame}
               onActiveChange={setFrame}
@@ -219,6 +234,21 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
           </div>
 
           <fieldset disabled={saving} className="min-w-0 divide-y divide-gray-100 lg:col-start-1 lg:row-start-1">
+            <Section
+              id="settings-theme-title"
+              title={t('settings.video.themes.title')}
+              description={t('settings.video.themes.description')}
+              onFocus={() => setFrame('intro')}
+              testId="settings-themes"
+            >
+              <ThemePicker
+                selected={theme?.id ?? null}
+                onPick={onTheme}
+                labelledBy="settings-theme-title"
+                describedBy="settings-theme-title-description"
+              />
+            </Section>
+
             <Section
               id="settings-question-title"
               title={t('settings.video.question.title')}

@@ -4,6 +4,7 @@ import { ExportDialog } from '../export/export-dialog';
 import { MergedTranscriptionReviewDialog } from '../transcription/merged-transcription-review-dialog';
 import { TranscriptionReviewDialog } from '../transcription/transcription-review-dialog';
 import { ActionConfirmDialog, ProcessingModal, VideoModal } from './studio-dialogs';
+import { cropFrameUrl } from './studio-state';
 import { isStartKind } from './use-studio';
 import type { TDialog, TStudio } from './use-studio';
 
@@ -62,7 +63,7 @@ export function StudioDialogHost({ testimonial, studio, onReload }: { testimonia
         title={answer ? t('testimonialDetail.answer.position', { position: answer.orderPosition }) : t('testimonialDetail.title')}
         description={dialog?.kind === 'view' ? answer?.question.text : undefined}
         url={dialog?.kind === 'view' && answer ? (answer.modified_video_url ?? answer.video_url) : null}
-        poster={dialog?.kind === 'view' ? answer?.poster_url : null}
+        poster={dialog?.kind === 'view' && answer ? (answer.modified_video_url ? answer.modified_poster_url : answer.poster_url) : null}
         onReload={onReload}
       />
       <Reviews testimonial={testimonial} dialog={dialog} studio={studio} onOpenChange={onOpenChange} />
@@ -74,6 +75,7 @@ export function StudioDialogHost({ testimonial, studio, onReload }: { testimonia
           target={dialog.response ? { kind: 'response', id: dialog.response.id } : { kind: 'testimonial' }}
           originalUrl={(dialog.response ? dialog.response.video_url : (testimonial.video_url ?? testimonial.video_url_subtitles)) ?? ''}
           modifiedUrl={dialog.response ? dialog.response.modified_video_url : testimonial.video_url ? testimonial.video_url_subtitles : null}
+          frameUrl={cropFrameUrl(testimonial, dialog.response) ?? ''}
         />
       )}
     </>

@@ -4,8 +4,8 @@ import type { TTestimonialRequest, TTestimonialResponse } from '../../../../cont
 import { ZTestimonialRequest } from '../../../../contract/api/testimonials.schema.js';
 import {
   anyJobRunning,
+  cropFrameUrl,
   downloadName,
-  formatDuration,
   isPreparing,
   keepSignedAddresses,
   mediaSource,
@@ -228,11 +228,15 @@ describe('video sources', () => {
 });
 
 describe('formats', () => {
-  it('writes durations as mm:ss', () => {
-    expect(formatDuration(3.4)).toBe('00:03');
-    expect(formatDuration(75)).toBe('01:15');
-    expect(formatDuration(3725)).toBe('1:02:05');
-    expect(formatDuration(Number.NaN)).toBe('');
+
+  it("takes the export's crop frame from the answer as recorded, for the merged video from the first answer", () => {
+    const enhanced = response({ modified_video_url: signed('a/intro-j.mp4'), intro_generated: true });
+    expect(cropFrameUrl(testimonial(), enhanced)).toBe(signed('a/answer.mp4'));
+    const second = response({ id: '44444444-4444-4444-8444-444444444444', orderPosition: 2, video_url: signed('b/answer.mp4') });
+    const first = response({ orderPosition: 1, video_url: signed('a/answer.mp4') });
+    const merged = testimonial({ video_url: signed('merged.mp4'), video_url_subtitles: signed('merged-subtitles.mp4'), testimonial_responses: [second, first] });
+    expect(cropFrameUrl(merged, null)).toBe(signed('a/answer.mp4'));
+    expect(cropFrameUrl(testimonial({ testimonial_responses: [] }), null)).toBeNull();
   });
 
   it('names downloads after the customer and the version', () => {

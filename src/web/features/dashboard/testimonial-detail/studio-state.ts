@@ -188,19 +188,31 @@ export function keepSignedAddresses(previous: unknown, next: unknown, nowMs: num
 }
 
 /** The fields of the detail that hold signed media addresses. */
-const MEDIA_FIELDS = new Set(['video_url', 'poster_url', 'modified_video_url', 'video_url_subtitles', 'short_video_url', 'short_video_url_original']);
+const MEDIA_FIELDS = new Set([
+  'video_url',
+  'poster_url',
+  'modified_video_url',
+  'video_url_subtitles',
+  'short_video_url',
+  'short_video_url_original',
+  'modified_poster_url',
+  'merged_poster_url',
+  'merged_subtitles_poster_url',
+  'short_poster_url',
+  'short_original_poster_url',
+]);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** mm:ss for a duration in seconds (hh:mm:ss from an hour). */
-export function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return '';
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
+/**
+ * The video the export's crop editor takes its frame from (issue 17): the answer as recorded (its
+ * prepared `video_url`), whichever version is exported, since an export crops the answer and lays the
+ * card out again; for the merged video, the first answer's. Null while that answer is not prepared.
+ */
+export function cropFrameUrl(testimonial: TTestimonialRequest, response: TTestimonialResponse | null | undefined): string | null {
+  if (response) return response.video_url;
+  const first = [...testimonial.testimonial_responses].sort((a, b) => a.orderPosition - b.orderPosition)[0];
+  return first?.video_url ?? null;
 }
 
 /** A file name for a download: the customer, the answer's position and the version. */

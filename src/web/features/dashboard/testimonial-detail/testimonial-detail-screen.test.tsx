@@ -192,6 +192,26 @@ describe('testimonial detail: header and states of the detail call', () => {
     expect(screen.getByTestId('testimonial-detail-back').getAttribute('href')).toBe('/dashboard/testimonials');
   });
 
+  it("shows each version with its own poster, and the answer's stored length as the player shows it (issue 17)", async () => {
+    const enhanced = answer({
+      modified_video_url: media('a/intro-j.mp4'),
+      modified_poster_url: media('a/intro-j.jpg'),
+      intro_generated: true,
+      duration_seconds: 9.6,
+    });
+    stubApi({ [detailPath]: [detail(testimonial({ testimonial_responses: [enhanced] }))] });
+    renderAt(`/dashboard/testimonials/${ID}`);
+    await screen.findByTestId('response-card');
+    const video = within(card()).getByTestId('answer-video') as HTMLVideoElement;
+    expect(video.getAttribute('poster')).toMatch(/\/files\/a\/intro-j\.jpg\?/);
+    // The enhanced version's length is the player's own (its file is longer by the card): none yet in jsdom.
+    expect(within(card()).queryByTestId('video-duration')).toBeNull();
+    fireEvent.click(within(card()).getByTestId('version-original'));
+    const original = within(card()).getByTestId('answer-video') as HTMLVideoElement;
+    expect(original.getAttribute('poster')).toMatch(/\/files\/a\/poster\.jpg\?/);
+    expect(within(card()).getByTestId('video-duration').textContent).toBe('0:09');
+  });
+
   it('says when the company has no credits, with the way to buy some', async () => {
     stubApi({ [detailPath]: [detail(null, true)] });
     renderAt(`/dashboard/testimonials/${ID}`);
@@ -284,7 +304,7 @@ describe('testimonial detail: start calls and renders (spec §8)', () => {
     fireEvent.click(screen.getByTestId('confirm-action'));
     const modal = await screen.findByTestId('processing-modal');
     expect(modal.textContent).toContain('Generating the intro');
-    expect(modal.textContent).toContain('We will send you an e-mail as soon as the video is ready.');
+    expect(modal.textContent).toContain('You can leave this page: we will e-mail you when the video is ready.');
     expect(within(modal).getByRole('progressbar')).toBeTruthy();
     // The job's own progress, read from GET /api/jobs/{id}.
     await waitFor(() => expect(within(modal).getByTestId('job-percent').textContent).toBe('55%'));

@@ -14,7 +14,10 @@ export interface CardVersion {
   /** Its name in the version toggle. */
   label: string;
   url: string | null;
+  /** A frame of this version, shown until it plays (phones show a black box without one). */
   poster?: string | null;
+  /** Its length in seconds when the server knows it (probed from the stored file); else the player's. */
+  duration?: number | null;
   /** The name a download of this version gets. */
   fileName: string;
   testId: string;
@@ -66,9 +69,11 @@ export interface VideoCardProps {
 export function VideoCard(props: VideoCardProps) {
   const { layout, heading, versions, onReload } = props;
   const [chosen, setChosen] = useState(versions[0]?.value ?? '');
-  const [duration, setDuration] = useState<number | null>(null);
+  const [played, setPlayed] = useState<{ url: string; seconds: number } | null>(null);
   const available = versions.filter((version) => version.url);
   const shown = available.find((version) => version.value === chosen) ?? available[0] ?? null;
+  // The stored file's length, else what the player read from the same file once it loaded.
+  const duration = shown?.duration ?? (played && played.url === shown?.url ? played.seconds : null);
   const wide = layout === 'wide';
   const Title = heading.level;
 
@@ -94,7 +99,7 @@ export function VideoCard(props: VideoCardProps) {
           label={props.playerLabel}
           data-testid={props.videoTestId}
           onReload={onReload}
-          onDuration={setDuration}
+          onDuration={(seconds) => setPlayed({ url: shown.url!, seconds })}
           className={wide ? 'lg:h-full lg:aspect-auto lg:min-h-64' : undefined}
         />
       ) : (

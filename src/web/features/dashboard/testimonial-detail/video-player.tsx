@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { AlertIcon, RefreshIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
-import { formatDuration, mediaSource } from './studio-state';
+import { formatDuration } from '../../../lib/format';
+import { mediaSource } from './studio-state';
 
 /**
  * Only one video plays at a time on the page (spec §2): when any video or audio element starts, every
@@ -82,10 +83,14 @@ export function VideoPlayer({ url, poster, label, 'data-testid': testId, onReloa
   );
 }
 
-/** The length of a video as mm:ss, in small tabular figures. */
+/** The length of a video as the browser's player shows it (m:ss, formatDuration), in small tabular figures. */
 export function Duration({ seconds }: { seconds: number | null }) {
   if (seconds === null) return null;
-  return <span className="text-xs text-gray-500 tabular-nums">{formatDuration(seconds)}</span>;
+  return (
+    <span className="text-xs text-gray-500 tabular-nums" data-testid="video-duration">
+      {formatDuration(seconds)}
+    </span>
+  );
 }
 
 interface BoundaryProps {

@@ -8,6 +8,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { isApiError } from '../../../lib/api-client';
+import { endsSentence } from '../../../lib/format';
 import { RefreshIcon, SubtitlesIcon } from '../../../components/icons';
 import { useGenerateSubtitlesMutation } from '../api/generate-subtitles';
 import { transcribeResponse, transcriptionKeys, useTranscribeResponse } from '../api/transcribe-response';
@@ -231,7 +232,7 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
       size="lg"
       busy={generate.isPending}
       title={t('transcription.single.title')}
-      description={t('transcription.single.description', { question: questionText })}
+      description={t(endsSentence(questionText) ? 'transcription.single.descriptionEnded' : 'transcription.single.description', { question: questionText })}
       data-testid="transcription-review-dialog"
       footer={
         <>

@@ -1,10 +1,11 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import type { MediaDevicesState } from '../use-media-stream';
-import { DeviceProblem, LiveVideo } from './media-views';
+import { CameraBox, DeviceProblem, LiveVideo } from './media-views';
 import { MicLevelMeter } from './mic-level-meter';
 import { useFocusOnMount } from './use-focus-on-mount';
 
@@ -24,6 +25,7 @@ export function DeviceCheckStep({ media, onChooseCamera, onChooseMicrophone, onB
   const { t } = useTranslation();
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const ready = media.status === 'ready';
+  const [cameraAspect, setCameraAspect] = useState<number | null>(null);
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 pt-6 sm:px-6 sm:pt-8">
@@ -37,15 +39,15 @@ export function DeviceCheckStep({ media, onChooseCamera, onChooseMicrophone, onB
           <DeviceProblem problem={media.problem} onRetry={media.retry} className="mt-6" />
         ) : (
           <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-            <div className="relative aspect-[4/3] w-full overflow-hidden rounded-card bg-gray-900">
-              <LiveVideo stream={media.stream} label={t('recording.devices.previewLabel')} />
+            <CameraBox aspect={cameraAspect} className="self-start [--camera-max-h:50dvh] md:[--camera-max-h:60dvh]" data-testid="camera-box">
+              <LiveVideo stream={media.stream} label={t('recording.devices.previewLabel')} onAspect={setCameraAspect} />
               {!ready && (
                 <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 px-6 text-center text-sm text-gray-100" role="status">
                   <Spinner className="size-6" />
                   {t('recording.devices.starting')}
                 </div>
               )}
-            </div>
+            </CameraBox>
             <div className="flex flex-col gap-5">
               <div>
                 <p className="mb-2 text-sm font-medium text-gray-900">{t('recording.devices.micLevel')}</p>

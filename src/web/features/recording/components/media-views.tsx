@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { AlertIcon } from '../../../components/icons';
@@ -6,15 +7,45 @@ import { cn } from '../../../lib/cn';
 import { browserFamily } from '../media-support';
 import type { TMediaProblem } from '../media-support';
 
-/** The live camera, mirrored like a mirror (the recording itself is not). */
-export function LiveVideo({ stream, label, className }: { stream: MediaStream | null; label: string; className?: string }) {
+/** The aspect (width / height) of a stream's camera picture as its track reports it, null when unknown. */
+export function trackAspect(stream: MediaStream | null): number | null {
+  const settings = stream?.getVideoTracks?.()[0]?.getSettings?.();
+  return aspectOf(settings?.width, settings?.height);
+}
+
+export function aspectOf(width: number | undefined, height: number | undefined): number | null {
+  return width && height && width > 0 && height > 0 ? width / height : null;
+}
+
+/**
+ * The live camera, mirrored like a mirror (the recording itself is not), and whole: the picture is
+ * contained, never cropped, so the preview shows exactly what will be recorded. `onAspect` gets the
+ * picture's aspect from the track's settings, then from the element's own size once frames arrive
+ * (the authority on a phone, whose portrait feed the settings may still describe in landscape), and
+ * again whenever it changes (the phone turned).
+ */
+export function LiveVideo({ stream, label, className, onAspect }: { stream: MediaStream | null; label: string; className?: string; onAspect?: (aspect: number) => void }) {
   const ref = useRef<HTMLVideoElement>(null);
+  const onAspectRef = useRef(onAspect);
+  useEffect(() => {
+    onAspectRef.current = onAspect;
+  });
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
     video.srcObject = stream;
     if (stream) void video.play().catch(() => undefined);
+    const fromTrack = trackAspect(stream);
+    if (fromTrack) onAspectRef.current?.(fromTrack);
+    const measured = () => {
+      const aspect = aspectOf(video.videoWidth, video.videoHeight);
+      if (aspect) onAspectRef.current?.(aspect);
+    };
+    video.addEventListener('loadedmetadata', measured);
+    video.addEventListener('resize', measured);
     return () => {
+      video.removeEventListener('loadedmetadata', measured);
+      video.removeEventListener('resize', measured);
       video.srcObject = null;
     };
   }, [stream]);
@@ -25,9 +56,36 @@ export function LiveVideo({ stream, label, className }: { stream: MediaStream | 
       playsInline
       autoPlay
       aria-label={label}
-      className={cn('size-full -scale-x-100 object-cover', className)}
+      className={cn('size-full -scale-x-100 object-contain', className)}
       data-testid="camera-preview"
     />
+  );
+}
+
+/** Until the camera says otherwise: the 4:3 of most webcams and of Chromium's default capture. */
+export const DEFAULT_CAMERA_ASPECT = 4 / 3;
+
+/**
+ * The box of the camera preview: the camera's own aspect, as wide as the column allows and no taller
+ * than `--camera-max-h` (set by the caller per breakpoint), centred. A 4:3 webcam gets a 4:3 box, a
+ * phone's portrait feed a portrait box: the preview is the frame that will be recorded.
+ */
+export function cameraBoxStyle(aspect: number | null): CSSProperties {
+  const ratio = aspect && Number.isFinite(aspect) && aspect > 0 ? aspect : DEFAULT_CAMERA_ASPECT;
+  const rounded = Math.round(ratio * 10_000) / 10_000;
+  return { aspectRatio: String(rounded), maxWidth: `min(100%, calc(var(--camera-max-h) * ${rounded}))` };
+}
+
+export function CameraBox({ aspect, className, children, ...rest }: { aspect: number | null; className?: string; children: ReactNode; 'data-testid'?: string }) {
+  return (
+    <div
+      className={cn('relative mx-auto w-full overflow-hidden rounded-card bg-gray-950', className)}
+      style={cameraBoxStyle(aspect)}
+      data-aspect={aspect ? aspect.toFixed(4) : undefined}
+      {...rest}
+    >
+      {children}
+    </div>
   );
 }
 

@@ -8,9 +8,10 @@ import { Button } from '../../../components/button';
 import { ArrowRightIcon, CheckIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { cn } from '../../../lib/cn';
+import { formatDuration } from '../../../lib/format';
 import { formatSeconds, pickMimeType, RECORDER_BITRATES, textColorOn } from '../media-support';
 import type { MediaDevicesState } from '../use-media-stream';
-import { DeviceProblem, LiveVideo, TakeVideo } from './media-views';
+import { CameraBox, DeviceProblem, LiveVideo, TakeVideo } from './media-views';
 import { MicLevelMeter } from './mic-level-meter';
 import { TeleprompterOverlay, TeleprompterPanel } from './teleprompter';
 import { useFocusOnMount } from './use-focus-on-mount';
@@ -65,6 +66,8 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
   const [elapsedMs, setElapsedMs] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
+  /** The camera picture's aspect: the preview box takes it, so the preview is the frame that is recorded. */
+  const [cameraAspect, setCameraAspect] = useState<number | null>(null);
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const recordButtonRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -306,11 +309,11 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
       {mediaProblem ? (
         <DeviceProblem problem={mediaProblem} onRetry={media.retry} className="mt-3" />
       ) : (
-        <div className="relative mt-3 aspect-[4/5] max-h-[56dvh] w-full overflow-hidden rounded-card bg-gray-950 sm:aspect-video sm:max-h-none">
+        <CameraBox aspect={cameraAspect} className="mt-3 [--camera-max-h:56dvh] sm:[--camera-max-h:50dvh]" data-testid="camera-box">
           {showingTake ? (
             <TakeVideo blob={take.blob} label={t('recording.question.previewLabel')} />
           ) : (
-            <LiveVideo stream={stream} label={t('recording.question.cameraLabel')} />
+            <LiveVideo stream={stream} label={t('recording.question.cameraLabel')} onAspect={setCameraAspect} />
           )}
           {!showingTake && !stream && (
             <div className="absolute inset-0 flex items-center justify-center text-gray-200" role="status">
@@ -343,7 +346,7 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
               </div>
             </>
           )}
-        </div>
+        </CameraBox>
       )}
 
       <p className="sr-only" role="status" aria-live="polite">
@@ -358,7 +361,7 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
       {showingTake ? (
         <div className="mt-4">
           <p className="text-center text-base font-semibold text-gray-900">
-            {t('recording.question.previewTitle', { duration: formatSeconds(Math.round(take.durationMs / 1000)) })}
+            {t('recording.question.previewTitle', { duration: formatDuration(take.durationMs / 1000) })}
           </p>
           <p className="mt-1 text-center text-sm text-gray-600">{t('recording.question.previewHint')}</p>
           <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
@@ -377,11 +380,12 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
           </div>
         </div>
       ) : (
-        <div className="mt-4 grid grid-cols-[1fr_auto_1fr] items-start gap-2">
-          <div className="flex justify-start pt-5">
+        <div className="mt-4 grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-start gap-2">
+          <div className="flex min-w-0 justify-start pt-5">
             <Button
               variant="ghost"
               size="sm"
+              className="min-w-0 text-left whitespace-normal!"
               onClick={() => props.onNotesVisibleChange(!notesVisible)}
               aria-expanded={notesVisible}
               aria-controls={notesPanelId}
@@ -391,10 +395,10 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
               {notesVisible ? t('recording.notes.hide') : t('recording.notes.show')}
             </Button>
           </div>
-          <div className="flex flex-col items-center gap-2">
+          <div className="flex max-w-36 flex-col items-center gap-2 text-center sm:max-w-none">
             <RoundButton ref={recordButtonRef} {...roundButton} />
           </div>
-          <div className="flex justify-end pt-6">{stream && phase !== 'countdown' && <MicLevelMeter stream={stream} compact />}</div>
+          <div className="flex min-w-0 justify-end pt-6">{stream && phase !== 'countdown' && <MicLevelMeter stream={stream} compact />}</div>
           <p className="col-span-3 text-center text-sm text-gray-500">{t('recording.question.maxNote')}</p>
         </div>
       )}
@@ -477,7 +481,7 @@ function RetakeIcon() {
 
 function NotesIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
       <path d="M5 4h14v16H5z" />
       <path d="M8.5 8.5h7M8.5 12h7M8.5 15.5h4" />
     </svg>
