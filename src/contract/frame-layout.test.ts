@@ -122,3 +122,17 @@ describe('cues on a frame', () => {
     for (const part of parts) expect(wrapMeasured(part.text, 1080 - box.marginL - box.marginR - 2 * box.outline, (s) => textWidth(face, s, em)).length).toBeLessThanOrEqual(2);
   });
 });
+
+describe('balanced lines', () => {
+  it('leave no lone word on the last line of a card, keeping the number of lines', () => {
+    const text = 'What was it like to work with our team, and what would you tell a friend who is thinking about hiring us?';
+    const fit = fitCard({ text, width: 1920, height: 1080, kind: 'landscape', size: 40, face: { font: 'Arial Black', bold: false }, logo: true });
+    const greedy = wrapMeasured(text, fit.textBox.width * 0.96, (s) => textWidth({ font: 'Arial Black', bold: false }, s, fit.fontSize));
+    expect(greedy.at(-1)).toBe('us?');
+    expect(fit.lines).toHaveLength(greedy.length);
+    expect(fit.lines.at(-1)!.text.split(' ').length).toBeGreaterThan(2);
+    expect(fit.lines.map((l) => l.text).join(' ')).toBe(text);
+    const widths = fit.lines.map((l) => l.width);
+    expect(Math.max(...widths) - Math.min(...widths)).toBeLessThan(Math.max(...widths) * 0.25);
+  });
+});

@@ -191,6 +191,26 @@ function withEllipsis(line: string, maxWidth: number, measure: (s: string) => nu
 }
 
 /**
+ * The same number of lines, as even as they can be (CSS's `text-wrap: balance`): the narrowest width that
+ * still wraps the text into `count` lines, so no last line holds a lone word ("…about hiring / us?").
+ */
+export function balancedLines(text: string, count: number, maxWidth: number, measure: (s: string) => number): string[] {
+  let lo = 0;
+  let hi = maxWidth;
+  let best = wrapMeasured(text, maxWidth, measure);
+  for (let i = 0; i < 16 && hi - lo > 1; i++) {
+    const mid = (lo + hi) / 2;
+    const lines = wrapMeasured(text, mid, measure);
+    // A narrower width that cuts a word between characters is no balance.
+    if (lines.length <= count && lines.every((line, j) => j === 0 || !/^\S/.test(line) || breakableWords(text).some((w) => line.startsWith(w)))) {
+      best = lines;
+      hi = mid;
+    } else lo = mid;
+  }
+  return best;
+}
+
+/**
  * The card's layout: the question wrapped at the chosen size; while the block is taller than the text
  * box, the size shrinks by CARD_SHRINK_STEP down to CARD_MIN_SIZE (scaled); past that the lines that do
  * not fit are dropped and the last kept line ends with an ellipsis.
@@ -220,6 +240,7 @@ export function fitCard(o: CardFitInput): CardFit {
   const measure = (s: string) => textWidth(o.face, s, fontSize);
   const fitting = Math.max(1, Math.floor(textBox.height / lineHeight));
   const truncated = lines.length > fitting;
+  if (!truncated && lines.length > 1) lines = balancedLines(o.text, lines.length, maxWidth, measure);
   if (truncated) {
     lines = lines.slice(0, fitting);
     lines[fitting - 1] = withEllipsis(lines[fitting - 1]!, maxWidth, measure);
