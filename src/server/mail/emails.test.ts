@@ -108,16 +108,16 @@ describe('e-mails from the i18next catalogue (src/web/i18n/mail.<lang>.json)', (
     const get = (name: string) => all.find((r) => r.name === name)!.mail;
     expect(get('confirmation (en)').subject).toBe('Confirm your e-mail address for Vouchreel');
     expect(get('confirmation (fr)').text).toContain(
-      "Bienvenue sur Vouchreel ! Confirmez votre adresse e-mail pour activer votre compte. Le lien est valable 24 heures et ne fonctionne qu'une fois.",
+      "Bienvenue sur Vouchreel\u00a0! Confirmez votre adresse e-mail pour activer votre compte. Le lien est valable 24 heures et ne fonctionne qu'une fois.",
     );
     expect(get('reset (fr)').subject).toBe('Réinitialisez votre mot de passe Vouchreel');
     expect(get('invitation 1q (en)').text).toContain('testimonial: 1 question, up to 20 seconds each');
     expect(get('invitation 3q (en)').text).toContain('testimonial: 3 questions, up to 20 seconds each');
-    expect(get('invitation 1q (fr)').text).toContain('témoignage vidéo : 1 question, 20 secondes maximum chacune');
-    expect(get('invitation 3q (fr)').text).toContain('témoignage vidéo : 3 questions, 20 secondes maximum chacune');
+    expect(get('invitation 1q (fr)').text).toContain('témoignage vidéo\u00a0: 1 question, 20 secondes maximum chacune');
+    expect(get('invitation 3q (fr)').text).toContain('témoignage vidéo\u00a0: 3 questions, 20 secondes maximum chacune');
     expect(get('invitation 1q (en)').text).toContain('The link is personal and works until 7 March 2025.');
     expect(get('invitation 1q (fr)').text).toContain("Ce lien est personnel et reste valable jusqu'au 7 mars 2025.");
-    expect(get('invitation reminder 1q (fr)').subject).toBe('Rappel : Bloom & <Co> attend votre vidéo');
+    expect(get('invitation reminder 1q (fr)').subject).toBe('Rappel\u00a0: Bloom & <Co> attend votre vidéo');
     expect(get('new testimonial 1a (en)').text).toContain('has just recorded 1 video answer for you.');
     expect(get('new testimonial 3a (fr)').text).toContain("vient d'enregistrer 3 réponses vidéo pour vous.");
     // A 'ready' e-mail names its video in the subject, or counts them, and lists each one.
@@ -150,7 +150,7 @@ describe('e-mails from the i18next catalogue (src/web/i18n/mail.<lang>.json)', (
     );
     expect(get('video ready intro (fr)').text).toContain('Votre vidéo est prête');
     expect(get('video ready burst (fr)').text).toContain('Vos vidéos sont prêtes');
-    expect(get('video ready intro (fr)').html).toContain('Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :');
+    expect(get('video ready intro (fr)').html).toContain('Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur\u00a0:');
     // One name per output, in each language.
     for (const lang of LANGUAGES) {
       const subjects = OUTPUTS.map((output) => get(`video ready ${output} (${lang})`).subject);

@@ -45,7 +45,7 @@ describe('testimonial requests', () => {
 
     const mail = await smtp.waitFor('lea@client.test', /Boulangerie Martin aimerait une courte vidéo/);
     expect(mail.email.text).toContain('Bonjour Léa Dubois');
-    expect(mail.email.text).toContain('En remerciement : Un croissant offert');
+    expect(mail.email.text).toContain('En remerciement\u00a0: Un croissant offert');
     const link = mail.links.find((l) => l.includes('/testimonial/submit/'))!;
     const token = link.split('/testimonial/submit/')[1]!;
     expect(link.startsWith('http://app.test/testimonial/submit/')).toBe(true);

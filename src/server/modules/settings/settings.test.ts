@@ -131,8 +131,8 @@ describe('settings, profile and logo', () => {
     const key = (await logoKeyOf(me.companyId))!;
     expect(key).toBe(`companies/${me.companyId}/logo/${jobId}-1024.png`);
     expect(job.outputUrl).toContain(`/files/companies/${me.companyId}/logo/${jobId}-1024.png?`);
-    // The upload is deleted once its job is over: only the normalised copy is kept.
-    expect(await t.ctx.storage.head(sourceKey)).toBeNull();
+    // The upload is deleted once its job is over (after the job's commit): only the normalised copy is kept.
+    await expect.poll(() => t.ctx.storage.head(sourceKey), { timeout: 10_000, interval: 50 }).toBeNull();
 
     const publicUrl = `http://app.test/api/public/logo/${me.companyId}?v=${createHash('sha256').update(key).digest('hex').slice(0, 10)}`;
     expect((await me.get('/api/auth/settings')).json().company_logo_url).toBe(publicUrl);
@@ -169,9 +169,10 @@ describe('settings, profile and logo', () => {
     // The older one ended without touching the logo, and left nothing behind.
     expect(a).toMatchObject({ phase: 'ready', outputUrl: null });
     expect(await logoKeyOf(me.companyId)).toBe(`companies/${me.companyId}/logo/${newer.jobId}-1024.png`);
-    expect(await t.ctx.storage.head(`companies/${me.companyId}/logo/${older.jobId}-1024.png`)).toBeNull();
-    expect(await t.ctx.storage.head(before)).toBeNull();
-    expect(await logoFiles(me.companyId)).toEqual([`${newer.jobId}-1024.png`]);
+    // Files are deleted after the jobs' commits: the leftovers go within moments.
+    await expect.poll(() => t.ctx.storage.head(`companies/${me.companyId}/logo/${older.jobId}-1024.png`), { timeout: 10_000, interval: 50 }).toBeNull();
+    await expect.poll(() => t.ctx.storage.head(before), { timeout: 10_000, interval: 50 }).toBeNull();
+    await expect.poll(() => logoFiles(me.companyId), { timeout: 10_000, interval: 50 }).toEqual([`${newer.jobId}-1024.png`]);
   });
 
   it('renames the company (unique without regard to case) and sets the mail language', async () => {

@@ -21,6 +21,7 @@ import { signedInCompany } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { boxesIntersect, boxInside, colourBox, grabFrame, matchReading, readWords, unionBox, type Word } from '../../test/ocr.js';
 import { completedTestimonial } from '../../test/testimonials.js';
+import { defaultStyleRow } from '../settings/default-style.js';
 
 const run = promisify(execFile);
 const QUESTION =
@@ -73,20 +74,7 @@ describe('exports composed for their format', () => {
     await t.ctx.storage.put(logoKey, await readFile(logo), 'image/png');
     await t.ctx.db.update(testimonialResponses).set({ videoKey: answerKey, width: 640, height: 480, questionText: QUESTION }).where(eq(testimonialResponses.id, responseId));
     await t.ctx.db.update(companies).set({ logoKey }).where(eq(companies.id, me.companyId));
-    const d = DEFAULT_VIDEO_STYLE;
-    await t.ctx.db.update(videoStyleSettings).set({
-      fontSizeQuestion: d.font_size_question,
-      fontColorQuestion: d.font_color_question,
-      fontStyleQuestion: d.font_style_question,
-      fontBoldQuestion: d.font_bold_question,
-      fontSizeSubtitle: d.font_size_subtitle,
-      fontColorSubtitle: d.font_color_subtitle,
-      fontStyleSubtitle: d.font_style_subtitle,
-      fontBoldSubtitle: d.font_bold_subtitle,
-      subtitleBorder: d.subtitle_border,
-      backgroundColor: d.background_color,
-      showLogoInVideos: true,
-    }).where(eq(videoStyleSettings.companyId, me.companyId));
+    await t.ctx.db.update(videoStyleSettings).set({ ...defaultStyleRow(me.companyId), showLogoInVideos: true }).where(eq(videoStyleSettings.companyId, me.companyId));
 
     // The enhanced version: the intro, then the subtitles (the answer keeps its intro).
     const intro = await me.post(`/api/testimonials/response/${responseId}/generate-modified/intro`, { language: 'en' });

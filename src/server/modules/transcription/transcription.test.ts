@@ -206,6 +206,10 @@ describe('transcription calls', () => {
 
   it('refuses to run the engine on an answer longer than the limit, with the limit in the reason', async () => {
     const { me, responseId } = await paidSpeechTestimonial();
+    // The transcode records the prepared file's duration: wait for it, so that it cannot overwrite ours.
+    await expect
+      .poll(async () => (await t.ctx.db.select({ key: testimonialResponses.videoKey }).from(testimonialResponses).where(eq(testimonialResponses.id, responseId)))[0]?.key ?? null, { timeout: 60_000, interval: 100 })
+      .not.toBeNull();
     // An answer as it would be stored were the recording limit raised past the engine's.
     await t.ctx.db.update(testimonialResponses).set({ durationSeconds: TRANSCRIPTION_MAX_MINUTES * 60 + 1 }).where(eq(testimonialResponses.id, responseId));
     const res = await me.post(`/api/testimonials/response/${responseId}/transcribe`);
