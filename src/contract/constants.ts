@@ -75,6 +75,13 @@ export const FONT_CHOICES = [
 ] as const;
 export type TFontChoice = (typeof FONT_CHOICES)[number];
 
+/**
+ * A font of the settings, or `fallback` for a name that is not one (an old row, a hand-edited value): the
+ * renderer and the settings preview read font names through this one rule.
+ */
+export const fontChoice = (name: string | null | undefined, fallback: TFontChoice = 'Arial'): TFontChoice =>
+  (FONT_CHOICES as readonly string[]).includes(name ?? '') ? (name as TFontChoice) : fallback;
+
 /** A new company's style: the first ready-made theme (src/contract/video-themes.ts), no logo yet. */
 export const DEFAULT_VIDEO_STYLE = {
   font_size_question: 40,

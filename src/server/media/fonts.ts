@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FONT_CHOICES, type TFontChoice } from '../../contract/constants.js';
+import type { TFontChoice } from '../../contract/constants.js';
 import { ROOT_DIR } from '../lib/paths.js';
 
 /**
@@ -21,10 +21,6 @@ export const FONT_MAP: Record<TFontChoice, { package: string; family: string; li
   'Trebuchet MS': { package: 'fira-sans', family: 'Fira Sans', licence: 'OFL-1.1' },
   'Andale Mono': { package: 'dejavu-mono', family: 'DejaVu Sans Mono', licence: 'Bitstream Vera / DejaVu (free)' },
 };
-
-/** A font of the settings, or `fallback` for a name that is not one (an old row, a hand-edited value). */
-export const fontChoice = (name: string | null | undefined, fallback: TFontChoice): TFontChoice =>
-  (FONT_CHOICES as readonly string[]).includes(name ?? '') ? (name as TFontChoice) : fallback;
 
 const filesDir = (entry: { package: string }) => path.join(ROOT_DIR, 'node_modules', '@fontsource', entry.package, 'files');
 const weightFile = (entry: { package: string }, subset: string, weight: 400 | 700) => path.join(filesDir(entry), `${entry.package}-${subset}-${weight}-normal.woff2`);

@@ -6,14 +6,14 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { jobReasonMessage, type TJobKind, type TJobReason } from '../../../contract/api/jobs.schema.js';
 import type { TCropArea, TExportPlatform, TExportVideoType, TRenderJobResponse, TRenderOutput, TRenderState } from '../../../contract/api/studio.schema.js';
 import type { TTranscriptionSegment } from '../../../contract/api/transcription.schema.js';
-import { DEFAULT_VIDEO_STYLE } from '../../../contract/constants.js';
+import { DEFAULT_VIDEO_STYLE, fontChoice } from '../../../contract/constants.js';
 import type { Cue } from '../../../contract/subtitles.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { companies, jobs, testimonialRequests, testimonialResponses, transcriptions, videoStyleSettings } from '../../db/schema.js';
 import { crashPoint } from '../../lib/crash-point.js';
 import { AppError } from '../../lib/errors.js';
-import { fontChoice, fontFile, hasBold, subtitleFont } from '../../media/fonts.js';
+import { fontFile, hasBold, subtitleFont } from '../../media/fonts.js';
 import {
   composeArgs,
   cropPixels,

@@ -15,8 +15,7 @@
  *   right margins (Alignment 2) and stacks them up from the bottom margin.
  */
 import { EXPORT_PLATFORM_SPECS } from '../../../../contract/api/studio.schema.js';
-import { FONT_CHOICES } from '../../../../contract/constants.js';
-import type { TFontChoice } from '../../../../contract/constants.js';
+import { fontChoice } from '../../../../contract/constants.js';
 import { fitCard, fitCuesToFrame, REFERENCE_SHORT_SIDE, safeArea, subtitleBox } from '../../../../contract/frame-layout.js';
 import type { Box, FrameKind, SubtitleBox } from '../../../../contract/frame-layout.js';
 import { previewFont } from './preview-fonts.js';
@@ -43,10 +42,8 @@ export const PREVIEW_FRAMES: Record<TPreviewFormat, PreviewFrame> = {
   vertical: { width: EXPORT_PLATFORM_SPECS.shorts.width, height: EXPORT_PLATFORM_SPECS.shorts.height, kind: 'vertical' },
 };
 
-/** A font name of the settings as the renderer reads it: unknown names fall back to Arial. */
-export function fontChoice(name: string): TFontChoice {
-  return (FONT_CHOICES as readonly string[]).includes(name) ? (name as TFontChoice) : 'Arial';
-}
+/** A font name of the settings as the renderer reads it: unknown names fall back to Arial (the contract's rule). */
+export { fontChoice };
 
 /** The zones a platform draws over a 9:16 video (its safe area's margins), in frame pixels; none elsewhere. */
 export function overlayZones(frame: PreviewFrame): { top: Box; bottom: Box; right: Box } | null {
