@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer } from '../e2e/support/server.js';
+import { answersBench } from './answers.js';
 import { renderBench } from './render.js';
 import { transcriptionBench } from './transcription.js';
 
@@ -89,6 +90,7 @@ async function main() {
   results.recording_page_weight = await weight(manifest, [entry, ...byPath('features/recording/')]);
   results.dashboard_weight = await weight(manifest, [entry, ...byPath('features/dashboard/')]);
 
+  Object.assign(results, await answersBench());
   Object.assign(results, await renderBench());
   Object.assign(results, await transcriptionBench());
 

@@ -27,7 +27,11 @@ export interface RunningServer {
 }
 
 /** Starts the built app (`dist/`) as `npm start` would, on a random port with a fresh DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; keepData?: boolean; port?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  // answering: return once the server answers /api/health at all (a server expected to be degraded).
+  options: { dataDir?: string; keepData?: boolean; port?: number; answering?: boolean } = {},
+): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'vouchreel-e2e-')));
   const url = `http://127.0.0.1:${port}`;
@@ -45,7 +49,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      if (res.ok || options.answering) break;
     } catch {
       // not listening yet
     }

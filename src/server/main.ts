@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { createLogger } from './lib/logger.js';
 import { openRuntime } from './runtime.js';
 import { buildWorkerApp } from './modules/observability/worker-app.js';
+import { checkMediaTools, checkSpeechEngine, describeProblems } from './media/toolchain.js';
 
 /**
  * Reads the configuration, opens the database and queue, and serves (and/or works) until SIGTERM.
@@ -21,7 +22,18 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config);
-  const { ctx, close } = await openRuntime({ config, logger, work: config.role !== 'api' });
+  // The tools the media work needs, before anything says "ready" (issue 18).
+  const runsMediaJobs = config.role !== 'api';
+  const missingTools = await checkMediaTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, runsMediaJobs });
+  if (missingTools.length > 0) {
+    process.stderr.write(`\n${describeProblems(missingTools, `${config.brandName} cannot start: the media tools below are missing.`)}\nInstall them and start again (README.md lists every prerequisite).\n`);
+    process.exit(1);
+  }
+  const speech = runsMediaJobs ? await checkSpeechEngine({ transcribeUrl: config.transcribe.url, pocketsphinxPath: config.transcribe.pocketsphinxPath }) : null;
+  if (speech) {
+    process.stderr.write(`\n${describeProblems([speech], 'Transcription will not work until this is installed (everything else does; /api/health reports it):')}\n`);
+  }
+  const { ctx, close } = await openRuntime({ config, logger, work: runsMediaJobs });
 
   const app = config.role === 'worker' ? await buildWorkerApp(ctx) : await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });

@@ -1,6 +1,6 @@
 /**
- * GET /api/health: `{ status }` only, 200 when every check (database, queue, storage, mail) is ok, 503
- * when degraded. Which drivers run and the version are for the operator: the full report below is in
+ * GET /api/health: `{ status }` only, 200 when every check (database, queue, storage, mail and, in a
+ * process that runs media jobs, the speech engine) is ok, 503 when degraded. Which drivers run and the version are for the operator: the full report below is in
  * GET /api/ready with the metrics token (issue 15: anyone could read them here).
  */
 import { z } from 'zod';

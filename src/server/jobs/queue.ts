@@ -59,6 +59,8 @@ export interface StopOptions {
 export interface SendOptions {
   singletonKey?: string;
   startAfter?: number;
+  /** Taken before the queue's other waiting jobs of lower priority (pg-boss: higher first; default 0). */
+  priority?: number;
   /** Sends inside this transaction (Database.transaction): the job exists only if it commits. */
   executeSql?: ExecuteSql;
 }
@@ -310,6 +312,7 @@ export async function openQueue(
         expireInSeconds: def.expireInSeconds,
         ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions?.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions?.priority ? { priority: sendOptions.priority } : {}),
         ...(sendOptions?.executeSql ? { db: asDb(sendOptions.executeSql) } : {}),
       });
       // A job sent from a process that works it starts without waiting for the next poll.

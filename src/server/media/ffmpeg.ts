@@ -26,16 +26,22 @@ export interface RunFfmpegOptions {
 export interface ProbeResult {
   formatName: string;
   durationSeconds: number;
+  /** The container's start time: the earliest start of its streams (ffmpeg's timeline begins there). */
+  startSeconds: number;
   /**
    * rotation: degrees the picture is turned on display (a phone's portrait video is stored landscape
-   * with 90 or -90); width and height are the stored frame's.
+   * with 90 or -90); width and height are the stored frame's. index: the stream's number in the file;
+   * pixFmt: its pixel format ('yuv420p'); fps: its average frame rate, else its base rate (0 if unknown).
    */
-  video: { codec: string; width: number; height: number; rotation: number } | null;
-  audio: { codec: string; sampleRate: number; channels: number } | null;
+  video: { index: number; codec: string; width: number; height: number; rotation: number; pixFmt: string; fps: number } | null;
+  audio: { index: number; codec: string; sampleRate: number; channels: number } | null;
 }
 
 export interface PacketSpan {
   seconds: number;
+  /** The earliest packet's start and the latest packet's end, on the file's own clock (0 when none). */
+  start: number;
+  end: number;
   tooManyPackets: boolean;
   /**
    * What the demuxer reported while reading every packet (a cut file ends 'prematurely' or is a
@@ -47,8 +53,11 @@ export interface PacketSpan {
 
 /** The media tools of one process, as services reach them through the context (`ctx.media`). */
 export interface MediaToolkit {
-  /** Runs ffmpeg with the given arguments; rejects with the end of its error output. */
-  runFfmpeg(args: string[], options?: RunFfmpegOptions): Promise<void>;
+  /**
+   * Runs ffmpeg with the given arguments; resolves with the end of its log (the last 8,000 characters,
+   * where a filter's closing report such as loudnorm's is), rejects with the end of its error output.
+   */
+  runFfmpeg(args: string[], options?: RunFfmpegOptions): Promise<string>;
   /**
    * What a file we made is. The duration comes from the container, or the streams, or (for browser
    * WebM that carries none) from the packets. For a file someone else sent, use probeUpload.
@@ -104,12 +113,15 @@ interface FfprobeStream {
   sample_rate?: string;
   channels?: number;
   duration?: string;
+  pix_fmt?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
   tags?: { rotate?: string };
   side_data_list?: { rotation?: number }[];
 }
 
 interface FfprobeJson {
-  format?: { format_name?: string; duration?: string };
+  format?: { format_name?: string; duration?: string; start_time?: string };
   streams?: FfprobeStream[];
 }
 
@@ -118,12 +130,29 @@ function rotationOf(s: FfprobeStream): number {
   return Number(fromMatrix ?? s.tags?.rotate ?? 0) || 0;
 }
 
+/** '30000/1001' → 29.97; '0/0' or nothing → 0. */
+function rate(value: string | undefined): number {
+  const [num, den] = (value ?? '').split('/').map(Number);
+  return num && den && Number.isFinite(num / den) ? num / den : 0;
+}
+
 function resultOf(json: FfprobeJson, v: FfprobeStream | undefined, a: FfprobeStream | undefined, duration: number): ProbeResult {
   return {
     formatName: json.format?.format_name ?? '',
     durationSeconds: duration,
-    video: v ? { codec: v.codec_name ?? '', width: v.width ?? 0, height: v.height ?? 0, rotation: rotationOf(v) } : null,
-    audio: a ? { codec: a.codec_name ?? '', sampleRate: Number(a.sample_rate ?? 0), channels: a.channels ?? 0 } : null,
+    startSeconds: Number(json.format?.start_time) || 0,
+    video: v
+      ? {
+          index: v.index ?? 0,
+          codec: v.codec_name ?? '',
+          width: v.width ?? 0,
+          height: v.height ?? 0,
+          rotation: rotationOf(v),
+          pixFmt: v.pix_fmt ?? '',
+          fps: rate(v.avg_frame_rate) || rate(v.r_frame_rate),
+        }
+      : null,
+    audio: a ? { index: a.index ?? 0, codec: a.codec_name ?? '', sampleRate: Number(a.sample_rate ?? 0), channels: a.channels ?? 0 } : null,
   };
 }
 
@@ -167,7 +196,7 @@ export function createMediaTools(config: MediaToolsConfig): MediaToolkit {
     });
   }
 
-  async function runFfmpeg(args: string[], options: RunFfmpegOptions = {}): Promise<void> {
+  async function runFfmpeg(args: string[], options: RunFfmpegOptions = {}): Promise<string> {
     const release = await slot();
     try {
       const levels = options.failOnErrors ? ['-loglevel', 'level+info'] : [];
@@ -177,7 +206,7 @@ export function createMediaTools(config: MediaToolsConfig): MediaToolkit {
       let partial = '';
       let logged: string | null = null;
       child.stderr.on('data', (d: Buffer) => {
-        stderr = (stderr + d.toString()).slice(-4000);
+        stderr = (stderr + d.toString()).slice(-8000);
         if (!options.failOnErrors || logged) return;
         const lines = (partial + d.toString()).split(/[\r\n]+/);
         partial = lines.pop() ?? '';
@@ -187,6 +216,7 @@ export function createMediaTools(config: MediaToolsConfig): MediaToolkit {
       if (code === 0 && options.failOnErrors && !logged && ERROR_LINE[options.failOnErrors].test(partial)) logged = partial;
       if (code === 0 && logged) throw new Error(`ffmpeg reported an error: ${logged}`);
       if (code !== 0) throw new Error(`ffmpeg failed (${signal ?? code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
+      return stderr;
     } finally {
       release();
     }
@@ -241,7 +271,8 @@ export function createMediaTools(config: MediaToolsConfig): MediaToolkit {
     const { code, signal } = await ended;
     if (code !== 0 && !stopped) throw new Error(`ffprobe failed (${signal ?? code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
     const errors = stopped ? [] : stderr.split('\n').map((line) => line.trim()).filter(Boolean);
-    return { seconds: end > start ? end - start : 0, tooManyPackets: stopped === 'many', errors };
+    const found = end > start;
+    return { seconds: found ? end - start : 0, start: found ? start : 0, end: found ? end : 0, tooManyPackets: stopped === 'many', errors };
   }
 
   async function probe(file: string): Promise<ProbeResult> {
@@ -261,7 +292,7 @@ export function createMediaTools(config: MediaToolsConfig): MediaToolkit {
     const v = json.streams?.find((s) => s.codec_type === 'video');
     const a = json.streams?.find((s) => s.codec_type === 'audio');
     const streams = [v, a].flatMap((s) => (s?.index === undefined ? [] : [s.index]));
-    const span = streams.length > 0 ? await packetSpan(file, { streams, stopAbove: maxSeconds }) : { seconds: 0, tooManyPackets: false, errors: [] };
+    const span = streams.length > 0 ? await packetSpan(file, { streams, stopAbove: maxSeconds }) : { seconds: 0, tooManyPackets: false, errors: [] as string[] };
     return { ...resultOf(json, v, a, span.seconds), tooManyPackets: span.tooManyPackets, errors: span.errors };
   }
 

@@ -1,5 +1,6 @@
 import type { THealthReport } from '../../../contract/api/health.schema.js';
 import type { AppContext } from '../../context.js';
+import { checkSpeechEngine } from '../../media/toolchain.js';
 import { engineFor } from '../transcription/engines.js';
 
 export interface CheckResult {
@@ -30,6 +31,24 @@ async function check<T extends object>(run: () => Promise<T | void>, timeoutMs =
 let mailCache: { at: number; result: CheckResult } | undefined;
 const MAIL_CHECK_TTL_MS = 60_000;
 
+/** Running the speech engine loads its model (≈0.3 s): remember its answer for a while. */
+let speechCache: { at: number; key: string; result: CheckResult } | undefined;
+const SPEECH_CHECK_TTL_MS = 5 * 60_000;
+
+/**
+ * Whether this process can transcribe: the engine starts and loads its model (pocketsphinx), or a
+ * remote engine is configured. An API process runs no media job (ROLE=api), so it has nothing to check.
+ */
+async function speechCheck(ctx: AppContext): Promise<CheckResult> {
+  if (ctx.config.role === 'api') return { ok: true };
+  const key = `${ctx.config.transcribe.url ?? ''}|${ctx.config.transcribe.pocketsphinxPath}`;
+  if (speechCache && speechCache.key === key && Date.now() - speechCache.at < SPEECH_CHECK_TTL_MS) return speechCache.result;
+  const problem = await checkSpeechEngine({ transcribeUrl: ctx.config.transcribe.url, pocketsphinxPath: ctx.config.transcribe.pocketsphinxPath });
+  const result: CheckResult = problem ? { ok: false, error: `${problem.tool} cannot run; ${problem.install.debian}` } : { ok: true };
+  speechCache = { at: Date.now(), key, result };
+  return result;
+}
+
 /** The full report: for the operator only (GET /api/ready with the metrics token); /api/health tells its status. */
 export async function getHealth(ctx: AppContext, version: string): Promise<THealthReport> {
   const mailCheck = async (): Promise<CheckResult> => {
@@ -38,18 +57,19 @@ export async function getHealth(ctx: AppContext, version: string): Promise<THeal
     mailCache = { at: Date.now(), result };
     return result;
   };
-  const [database, queue, storage, mail] = await Promise.all([
+  const [database, queue, storage, mail, speech] = await Promise.all([
     check(async () => ({ latency_ms: await ctx.database.ping() })),
     check(() => ctx.queue.ping()),
     check(() => ctx.storage.ping()),
     mailCheck(),
+    speechCheck(ctx),
   ]);
   const checks = {
     database: { ...database, driver: ctx.database.driver },
     queue,
     storage: { ...storage, driver: ctx.storage.driver },
     mail: { ...mail, transport: ctx.mailer.transport },
-    transcription: { ok: true, engine: engineFor(ctx.config).name },
+    transcription: { ...speech, engine: engineFor(ctx.config).name },
   };
   const ok = Object.values(checks).every((c) => c.ok);
   return {

@@ -82,6 +82,7 @@ export interface JobInput {
   requestId: string;
   responseId?: string | null;
   params?: Record<string, unknown>;
+  /** Its place among the queue's waiting jobs: higher first (0 by default; a testimonial's later answers lower). */
   priority?: number;
 }
 /** A job whose subject is the company itself (the logo): no testimonial. */
@@ -129,7 +130,7 @@ export async function enqueueJob(ctx: AppContext, { tx, executeSql }: Tx, input:
     }
     throw error;
   }
-  await ctx.queue.send(QUEUE_OF[input.kind], { jobId: row!.id }, { executeSql });
+  await ctx.queue.send(QUEUE_OF[input.kind], { jobId: row!.id }, { executeSql, ...('priority' in input && input.priority ? { priority: input.priority } : {}) });
   return row!;
 }
 

@@ -321,8 +321,10 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
           updatedAt: now,
         })
         .where(and(eq(testimonialRequests.id, request.id), eq(testimonialRequests.status, 'pending')));
-      for (const a of answers) {
-        await enqueueJob(ctx, { tx, executeSql }, { companyId: request.companyId, kind: 'transcode', requestId: request.id, responseId: a.id });
+      // The first answer of every testimonial is prepared before anyone's second: with many customers
+      // sending at once, each company sees its first answer soonest.
+      for (const [i, a] of answers.entries()) {
+        await enqueueJob(ctx, { tx, executeSql }, { companyId: request.companyId, kind: 'transcode', requestId: request.id, responseId: a.id, priority: -i });
       }
       await queueCompanyMail(
         { queue: ctx.queue, db: tx },

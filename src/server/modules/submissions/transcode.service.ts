@@ -5,7 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { testimonialResponses } from '../../db/schema.js';
-import { ANSWER_INPUT_LIMITS } from '../../media/answer-limits.js';
+import { SAVE_LIMITS } from '../../../contract/api/public.schema.js';
+import { answerArgs, answerTiming, canCopyVideo, loudnessMeasureArgs, parseLoudness, posterArgs } from '../../media/answer-prep.js';
 import type { ProbeResult } from '../../media/ffmpeg.js';
 import { completeJob, JobFailure, reportProgress, runJob, type RunMeta } from '../jobs/jobs.service.js';
 
@@ -28,12 +29,15 @@ async function probeOriginal(ctx: AppContext, file: string): Promise<ProbeResult
 }
 
 /**
- * The worker's transcode of one answer (a `transcode` job): H.264 (even dimensions, 30 fps at most) and
- * AAC in an MP4 with faststart, which also gives a browser WebM a real duration, plus a poster at 1 s.
- * The files are uploaded first; then one transaction points the answer at them and marks the job
- * ready, so the answer never names a file that is not complete. A job delivered again once ready does
- * nothing (runJob), and an answer that already has its video completes the job without new work. The
- * input is read under ANSWER_INPUT_LIMITS, whatever the upload checks let through.
+ * The worker's preparation of one answer (a `transcode` job, issue 18): first a poster from the upload,
+ * stored and shown at once; then the playable answer: the picture copied when the browser already
+ * recorded H.264 (a remux, in a fraction of a second), else encoded once; the sound laid on the
+ * picture's clock and loudness-normalised in two passes (see media/answer-prep.ts); an MP4 with
+ * faststart, which also gives a browser WebM a real duration. The answer's files are uploaded first;
+ * then one transaction points the answer at them and marks the job ready, so the answer never names a
+ * file that is not complete. A job delivered again once ready does nothing (runJob), and an answer that
+ * already has its video completes the job without new work. The input is read under
+ * ANSWER_INPUT_LIMITS, whatever the upload checks let through.
  *
  * Failures: an upload ffprobe cannot read is `unreadable_upload` at once (deterministic); anything else
  * (ffmpeg killed, storage down, disk full) goes back to the queue and ends `transcode_failed` after the
@@ -53,44 +57,46 @@ export async function transcodeAnswer(ctx: AppContext, jobId: string, meta: RunM
     try {
       const input = path.join(dir, `input${path.extname(row.originalKey)}`);
       await pipeline(await ctx.storage.get(row.originalKey), createWriteStream(input));
-      await probeOriginal(ctx, input);
+      const info = await probeOriginal(ctx, input);
+      const base = path.posix.dirname(row.originalKey);
+      const posterKey = `${base}/poster.jpg`;
+
+      // The poster from the upload, before anything else: the company sees the answer's picture at once.
+      if (!row.posterKey) {
+        const poster = path.join(dir, 'poster.jpg');
+        await ctx.media.runFfmpeg(posterArgs({ input, output: poster, duration: row.durationSeconds ?? info.durationSeconds }));
+        await ctx.storage.put(posterKey, createReadStream(poster), 'image/jpeg');
+        await ctx.db.update(testimonialResponses).set({ posterKey, updatedAt: new Date() }).where(eq(testimonialResponses.id, row.id));
+      }
       await reportProgress(ctx, jobId, 10);
+
+      const span = await ctx.media.packetSpan(input, { streams: [info.video!.index], stopAbove: Infinity });
+      const timing = answerTiming({ fileStart: info.startSeconds, span, maxSeconds: SAVE_LIMITS.maxDurationSeconds });
+      const copyVideo = canCopyVideo(info.video);
+      const measured = parseLoudness(await ctx.media.runFfmpeg(loudnessMeasureArgs(input, timing)));
+      await reportProgress(ctx, jobId, copyVideo ? 40 : 20);
       const output = path.join(dir, 'answer.mp4');
-      const poster = path.join(dir, 'poster.jpg');
-      await ctx.media.runFfmpeg([
-        ...ANSWER_INPUT_LIMITS,
-        '-i', input,
-        '-map', '0:v:0', '-map', '0:a:0',
-        '-vf', "scale='trunc(min(iw,1920)/2)*2':'trunc(ow/dar/2)*2',fps=fps='min(source_fps,30)',format=yuv420p",
-        '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23',
-        '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000',
-        '-movflags', '+faststart',
-        output,
-      ]);
+      await ctx.media.runFfmpeg(answerArgs({ input, output, timing, copyVideo, measured }));
       await reportProgress(ctx, jobId, 80);
-      const info = await ctx.media.probe(output);
-      const at = Math.min(1, Math.max(0, info.durationSeconds / 2));
-      await ctx.media.runFfmpeg(['-ss', at.toFixed(2), '-i', output, '-frames:v', '1', '-q:v', '3', poster]);
+      const prepared = await ctx.media.probe(output);
+      ctx.logger.info({ jobId, responseId: row.id, video: copyVideo ? 'copied' : 'encoded', loudness: measured?.integrated ?? null }, copyVideo ? 'answer remuxed' : 'answer transcoded');
 
       // Uploaded before the transaction: no upload streams while it holds a connection.
-      const base = path.posix.dirname(row.originalKey);
       const videoKey = `${base}/answer.mp4`;
-      const posterKey = `${base}/poster.jpg`;
       await ctx.storage.put(videoKey, createReadStream(output), 'video/mp4');
-      await ctx.storage.put(posterKey, createReadStream(poster), 'image/jpeg');
       await ctx.database.transaction(async (_executeSql, tx) => {
         await tx
           .update(testimonialResponses)
           .set({
             videoKey,
             posterKey,
-            durationSeconds: info.durationSeconds,
-            width: info.video?.width ?? row.width,
-            height: info.video?.height ?? row.height,
+            durationSeconds: prepared.durationSeconds,
+            width: prepared.video?.width ?? row.width,
+            height: prepared.video?.height ?? row.height,
             updatedAt: new Date(),
           })
           .where(eq(testimonialResponses.id, row.id));
-        await completeJob(tx, jobId, { outputKey: videoKey });
+        await completeJob(tx, jobId, { outputKey: videoKey, result: { video: copyVideo ? 'copied' : 'encoded', loudness: measured?.integrated ?? null } });
       });
     } finally {
       await rm(dir, { recursive: true, force: true });

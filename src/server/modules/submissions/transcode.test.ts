@@ -146,9 +146,12 @@ describe('transcode jobs', () => {
     });
   }, 60_000);
 
-  it('commits one queued transcode job per answer with the submission, with its queue message; a worker takes them to ready', async () => {
+  it('commits one queued transcode job per answer with the submission, with its queue message; a worker takes them to ready, first answers first', async () => {
     const { requestId, responseIds } = await submit([webm, mp4]);
+    // A second customer sends at the same time: both first answers are prepared before either second one.
+    const other = await submit([mp4, webm]);
     const rows = await Promise.all(responseIds.map(transcodeJobOf));
+    const otherRows = await Promise.all(other.responseIds.map(transcodeJobOf));
     for (const [i, row] of rows.entries()) {
       expect(row).toMatchObject({ companyId: me.companyId, requestId, responseId: responseIds[i], phase: 'queued', attempts: 0 });
       expect(await getJob(row.id)).toMatchObject({ kind: 'transcode', testimonialId: requestId, responseId: responseIds[i], phase: 'queued', progress: 0, error: null, outputUrl: null });
@@ -157,8 +160,8 @@ describe('transcode jobs', () => {
     const { rows: messages } = (await t.ctx.database.executeSql("select data from pgboss.job where name = 'transcode-answer'")) as { rows: { data: { jobId?: string } }[] };
     for (const row of rows) expect(messages.map((m) => m.data.jobId)).toContain(row.id);
     // Another company does not see them.
-    const other = await signedInCompany(t);
-    expect((await other.get(`/api/jobs/${rows[0]!.id}`)).statusCode).toBe(404);
+    const stranger = await signedInCompany(t);
+    expect((await stranger.get(`/api/jobs/${rows[0]!.id}`)).statusCode).toBe(404);
 
     // A worker starts: the phases seen through GET /api/jobs/:id go queued → running → ready.
     const seen: string[][] = rows.map(() => []);
@@ -178,6 +181,16 @@ describe('transcode jobs', () => {
     for (const phases of seen) expect(['queued', 'running', 'ready'].filter((p) => phases.includes(p))).toEqual(phases);
     // One at a time (concurrency 1): the second waited queued while the first ran, then ran itself.
     expect(seen.flat()).toContain('running');
+    await expect.poll(async () => (await Promise.all(otherRows.map((r) => getJob(r.id)))).every((j) => j.phase === 'ready'), { timeout: 60_000 }).toBe(true);
+    const started = async (row: { id: string }) => Date.parse((await getJob(row.id)).startedAt!);
+    const firsts = [await started(rows[0]!), await started(otherRows[0]!)];
+    const seconds = [await started(rows[1]!), await started(otherRows[1]!)];
+    expect(Math.max(...firsts)).toBeLessThan(Math.min(...seconds));
+    // An H.264 upload is stored with its picture copied; a WebM's picture is encoded.
+    const results = await t.ctx.db.select({ id: jobs.id, result: jobs.result }).from(jobs).where(and(eq(jobs.requestId, requestId), eq(jobs.kind, 'transcode')));
+    const resultOf = (id: string) => results.find((r) => r.id === id)?.result as { video: string; loudness: number } | undefined;
+    expect(resultOf(rows[0]!.id)).toMatchObject({ video: 'encoded' });
+    expect(resultOf(rows[1]!.id)).toMatchObject({ video: 'copied' });
 
     // The outputs play once the testimonial is unlocked.
     await t.ctx.db.update(companies).set({ credits: 1 }).where(eq(companies.id, me.companyId));
