@@ -9,20 +9,26 @@
  *    balancer (TRUST_PROXY, one X-Forwarded-For address per simulated visitor), so per-address rate
  *    limits apply per visitor as in production.
  * 2. 50 customers at once each submit three 20 s answers: all must complete, none lost; reported is the
- *    time until every answer is transcoded and ready for viewing.
+ *    time until every answer is transcoded and ready for viewing. The answers are what Chromium's
+ *    recorder now writes (issue 18): 1280×720 H.264 with Opus in a fragmented MP4 at the recorder's
+ *    bitrates; BENCH_CLIPS=webm sends VP8/Opus WebM instead (what it wrote before, re-encoded in full).
  *
  * Loopback only; every loop is bounded in count and time. BENCH_DATABASE_URL runs it on PostgreSQL
  * (point it at a scratch database), BENCH_API_SECONDS and BENCH_CUSTOMERS shorten it.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, rename } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { makeAnswerClip, signUpCompany, waitForMailLink, type Company } from '../e2e/support/fixtures.js';
 import { freePort, startServer, type RunningServer } from '../e2e/support/server.js';
 
 const root = path.resolve(import.meta.dirname, '..');
+const run = promisify(execFile);
 const DURATION_S = Number(process.env.BENCH_API_SECONDS ?? 10);
 const CONNECTIONS = 100;
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50);
@@ -106,6 +112,16 @@ function multipartBody(parts: ({ name: string; value: string } | { name: string;
   return { body: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** A 20 s answer as Chromium's recorder writes it with H.264 (media-support.ts): 1.5 Mb/s video, 96 kb/s Opus, fragmented MP4. */
+async function chromiumMp4(i: number): Promise<string> {
+  const file = path.join(os.tmpdir(), `vr-bench-chromium-${i}.mp4`);
+  if (existsSync(file)) return file;
+  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=20', '-f', 'lavfi', '-i', `sine=frequency=${300 + 120 * i}:sample_rate=48000:duration=20`,
+    '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '1500k', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-b:a', '96k', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', `${file}.tmp.mp4`]);
+  await rename(`${file}.tmp.mp4`, file);
+  return file;
+}
+
 async function main() {
   const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-needed.mjs')], { stdio: 'inherit' });
   if (built.status !== 0) throw new Error('build failed');
@@ -148,14 +164,16 @@ async function main() {
     results.load_target_met = met(validate, results.validate_vs_bare as number) && met(list, results.list_vs_bare as number);
 
     // 50 customers, three 20 s answers each, all at once.
-    const clips = await Promise.all([0, 1, 2].map((i) => makeAnswerClip({ seconds: 20, tone: 300 + 120 * i }).then((f) => readFile(f))));
+    const webm = process.env.BENCH_CLIPS === 'webm';
+    const clips = await Promise.all([0, 1, 2].map((i) => (webm ? makeAnswerClip({ seconds: 20, tone: 300 + 120 * i }) : chromiumMp4(i)).then((f) => readFile(f))));
+    results.clips = webm ? 'VP8/Opus WebM 640×360' : 'H.264/Opus fragmented MP4 1280×720 (as Chromium records)';
     const requests = [];
     for (let n = 1; n <= CUSTOMERS; n++) requests.push(await pendingToken(server, company, questionIds, n));
     const started = performance.now();
     const outcomes = await Promise.all(
       requests.map(async (r, n) => {
         const form = multipartBody([
-          ...clips.map((content, i) => ({ name: 'videos', filename: `video${i}.webm`, content })),
+          ...clips.map((content, i) => ({ name: 'videos', filename: `video${i}.${webm ? 'webm' : 'mp4'}`, content })),
           ...questionIds.map((id, i) => ({ name: `questionIds[${i}]`, value: id })),
           ...questionIds.map((_, i) => ({ name: `bgColors[${i}]`, value: '#000000' })),
           { name: 'name', value: `Customer ${n}` },
