@@ -85,7 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   const https = config.appUrl.startsWith('https://');
   // With S3, media play and download from presigned addresses of the bucket.
-  const mediaOrigins = config.s3 ? [config.s3.publicOrigin] : [];
+  const mediaOrigins = config.s3 && config.s3.delivery === 'redirect' ? [config.s3.publicOrigin] : [];
   applySecurityHeaders(app, { https, mediaOrigins });
   registerRateLimits(app, options.rateCounters);
   await app.register(multipart, {

@@ -80,6 +80,7 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: optional(z.string().min(1)),
   S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  S3_MEDIA_DELIVERY: z.preprocess(emptyToUndefined, z.enum(['redirect', 'stream']).default('redirect')),
   WORKER_CONCURRENCY: optional(z.coerce.number({ message: 'expected a number of jobs' }).int().min(1).max(64)),
   SHUTDOWN_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(25)),
   WORKER_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(3).max(3600).default(30)),
@@ -105,6 +106,12 @@ export interface S3Config {
   forcePathStyle: boolean;
   /** The origin of presigned addresses, allowed by the web app's Content-Security-Policy. */
   publicOrigin: string;
+  /**
+   * How browsers get media: `redirect` (default) sends them to a presigned address of the bucket, which
+   * they must be able to reach; `stream` serves the bytes through the app, so the bucket stays private
+   * to the servers (the compose trial publishes no storage port).
+   */
+  delivery: 'redirect' | 'stream';
 }
 
 export interface Config {
@@ -355,6 +362,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
           forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
           publicOrigin: s3Origin(e.S3_PUBLIC_ENDPOINT ?? e.S3_ENDPOINT, e.S3_BUCKET, e.S3_REGION, e.S3_FORCE_PATH_STYLE === 'true'),
+          delivery: e.S3_MEDIA_DELIVERY,
         }
       : undefined,
     workerConcurrency: e.WORKER_CONCURRENCY ?? os.availableParallelism(),

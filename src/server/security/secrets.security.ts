@@ -99,7 +99,7 @@ describe('docker-compose.yml', () => {
     expect(withRoot.sort()).toEqual(['bucket', 'minio']);
   });
 
-  it('publishes nothing to the network: every port on loopback, and no MinIO console', () => {
+  it('publishes nothing to the network: every port on loopback, and no storage port at all (MinIO API or console)', () => {
     const published: string[] = [];
     let inPorts = false;
     for (const line of compose.split('\n')) {
@@ -109,7 +109,10 @@ describe('docker-compose.yml', () => {
     }
     expect(published.length).toBeGreaterThan(0);
     for (const mapping of published) expect(mapping, mapping).toMatch(/^127\.0\.0\.1:\d+:\d+$/);
-    expect(published.some((m) => m.endsWith(':9001'))).toBe(false);
+    expect(published.some((m) => m.endsWith(':9000') || m.endsWith(':9001'))).toBe(false);
+    // The media reach browsers through the app, not from the bucket.
+    expect(compose).toMatch(/S3_MEDIA_DELIVERY: stream/);
+    expect(compose).not.toMatch(/S3_PUBLIC_ENDPOINT/);
   });
 
   it('ships an .env.example without working values', async () => {

@@ -215,3 +215,43 @@ describe("the app on S3 storage (upload, transcode, paid playback through presig
     expect(csp).toContain(`img-src 'self' data: blob: ${s3.endpoint}`);
   });
 });
+
+describe("the app on S3 storage with a bucket private to the servers (S3_MEDIA_DELIVERY=stream)", () => {
+  let s3: TestS3Server;
+  let t: TestApp;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    t = await createTestApp({ work: true, env: { ...s3.env, S3_MEDIA_DELIVERY: "stream" } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it("plays a paid answer through the app itself, with ranges, and never sends the browser to the bucket", async () => {
+    const me = await signedInCompany(t);
+    const tm = await completedTestimonial(t, me);
+    const [response] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, tm.id));
+    const done = await until("the transcode", async () => {
+      const [row] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.id, response!.id));
+      return row?.videoKey && row.posterKey ? row : undefined;
+    });
+    expect((await me.post(`/api/testimonials/pay/${tm.id}`)).statusCode).toBe(200);
+    const after = (await me.get(`/api/testimonials/request/${tm.id}?company_id=${me.companyId}`)).json();
+    const videoUrl = new URL(after.testimonial.testimonial_responses[0].video_url);
+
+    const whole = await t.app.inject({ method: "GET", url: videoUrl.pathname + videoUrl.search });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers.location).toBeUndefined();
+    expect(whole.headers["content-type"]).toBe("video/mp4");
+    expect(whole.rawPayload.length).toBe((await t.ctx.storage.head(done.videoKey!))!.size);
+    expect(whole.rawPayload.subarray(4, 8).toString("latin1")).toBe("ftyp");
+    const ranged = await t.app.inject({ method: "GET", url: videoUrl.pathname + videoUrl.search, headers: { range: "bytes=100-199" } });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.rawPayload.equals(whole.rawPayload.subarray(100, 200))).toBe(true);
+
+    // The pages allow no media origin but their own.
+    const csp = String((await t.app.inject({ method: "GET", url: "/dashboard" })).headers["content-security-policy"]);
+    expect(csp).not.toContain(s3.endpoint);
+  });
+});

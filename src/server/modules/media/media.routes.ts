@@ -46,7 +46,8 @@ export function mediaRoutes(ctx: AppContext) {
       const head = await ctx.storage.head(key).catch(() => null);
       if (!head) return sendError(reply, 404, { error: 'No such file.', code: 'not_found' });
 
-      if (ctx.storage.presignGet) {
+      // Through the bucket's presigned address, unless the bucket is private to the servers (S3_MEDIA_DELIVERY=stream).
+      if (ctx.storage.presignGet && ctx.config.s3?.delivery !== 'stream') {
         const remaining = Number(exp) - Math.floor(Date.now() / 1000);
         const expiresInSeconds = Math.min(MEDIA_URL_TTL_SECONDS, Math.max(MIN_PRESIGN_SECONDS, remaining));
         const target = await ctx.storage.presignGet(key, { expiresInSeconds, ...(downloadName ? { downloadName } : {}) });
