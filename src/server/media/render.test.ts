@@ -142,14 +142,6 @@ describe('rendering with real ffmpeg', () => {
     return [stdout[0]!, stdout[1]!, stdout[2]!];
   }
 
-  /** The text of a frame's region, read by tesseract from a 2× upscale (also saved under /tmp to look at). */
-  async function ocr(file: string, seconds: number, crop: string, name: string): Promise<string> {
-    const image = path.join(os.tmpdir(), `vr-ocr-${name}.png`);
-    await run('ffmpeg', ['-v', 'error', '-y', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', `crop=${crop},scale=iw*2:ih*2:flags=lanczos`, '-update', '1', image]);
-    const { stdout } = await run('tesseract', [image, 'stdout', '--psm', '6']);
-    return stdout;
-  }
-
   const frame640: Frame = { width: 640, height: 360, kind: 'answer' };
   const card = (text: string, frame: Frame, style: CardStyle, logo = false) => writeCard(dir, `c${Math.random().toString(36).slice(2, 8)}`, layoutCard({ text, frame, style, logo }));
 
@@ -170,31 +162,6 @@ describe('rendering with real ffmpeg', () => {
     let yellow = 0;
     for (let i = 0; i < stdout.length; i += 3) if (stdout[i]! > 200 && stdout[i + 1]! > 160 && stdout[i + 2]! < 90) yellow += 1;
     expect(yellow).toBeGreaterThan(50);
-  }, 60_000);
-
-  it('draws user text literally: %{…}, a lone %, colons, backslashes and quotes on the card, markup in subtitles', async () => {
-    // What a company can type as a question (drawtext used to expand %{localtime} into the server's
-    // clock, and drop the whole "50% or more?" line while the render still finished).
-    const frame: Frame = { width: 1280, height: 720, kind: 'answer' };
-    const style = cardStyle({ size: 30 });
-    const fit = layoutCard({ text: 'x', frame, style, logo: false });
-    const lines = ['50% or more?', 'Clock: %{localtime} frame %{n}', `a:b \\ "quoted" 'single'`];
-    const literal = await writeCard(dir, 'literal', { ...fit, lines: lines.map((text, i) => ({ text, width: 0, top: 250 + i * 60 })) });
-    const subtitles = await writeSubtitles(dir, 'literal', [{ start: 0.2, end: 3.8, text: '{hidden} 50% \\N <b>tag</b>' }], subtitleStyle(), frame);
-    const output = path.join(dir, 'literal.mp4');
-    await runFfmpeg(composeArgs({ output, frame, style, segments: [{ answer, source: { width: 640, height: 360 }, card: literal, subtitles }] }), { failOnErrors: 'filters' });
-    const card = await ocr(output, 1, '1280:300:0:210', 'card');
-    expect(card).toContain('50% or more?');
-    expect(card).toContain('%{localtime}');
-    expect(card).toContain('%{n}');
-    expect(card).toMatch(/a:b \\ "quoted" ['‘’]single['‘’]/); // tesseract reads plain single quotes as curly ones
-    // No clock, no date and no frame number in place of the text.
-    expect(card).not.toMatch(/\d{1,2}:\d{2}:\d{2}|\d{4}-\d{2}-\d{2}/);
-    expect(card).not.toMatch(/frame \d/);
-
-    // The subtitle's white alone (testsrc2's colours under it confuse the reading).
-    const subtitle = (await run('tesseract', [await grabFrame(output, CARD_SECONDS + 1.5, 'literal-subtitle', { crop: '1280:200:0:520', zoom: 2, light: 225 }), 'stdout', '--psm', '6'])).stdout;
-    expect(subtitle).toContain('{hidden} 50% \\N <b>tag</b>');
   }, 60_000);
 
   it('reports a render whose filter logs an error as failed, though ffmpeg exits with 0', async () => {

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { consents, testimonialRequests } from '../db/schema.js';
 import { signedInCompany } from '../test/accounts.js';
 import { makeClip, multipart } from '../test/clips.js';
@@ -122,5 +123,14 @@ describe('without TRUST_PROXY', () => {
     const statuses = await signUps(t, 25, () => ({ 'x-forwarded-for': forged() }), client);
     expect(statuses.includes(429), statuses.join(' ')).toBe(true);
     expect(await answerFrom(t, { 'x-forwarded-for': '1.2.3.4' }, '203.0.113.81')).toBe('203.0.113.81');
+  });
+});
+
+describe('TRUST_PROXY=true (every hop believed)', () => {
+  it('is refused at start with a message naming the hop count or the proxy list to give instead', () => {
+    for (const value of ['true', 'TRUE', 'yes']) {
+      expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' })).toThrow(/`1` behind one load balancer/);
   });
 });
