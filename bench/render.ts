@@ -10,11 +10,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { answerArgs, answerTiming, canCopyVideo, loudnessMeasureArgs, parseLoudness } from '../src/server/media/answer-prep.js';
 import { createMediaTools } from '../src/server/media/ffmpeg.js';
 import { fontFile, subtitleFont } from '../src/server/media/fonts.js';
+import { avDrift, loudness } from '../src/server/test/av.js';
 import { composeArgs, cropPixels, exportArgs, exportFrame, layoutCard, writeCard, writeSubtitles, type CardStyle, type Frame } from '../src/server/media/render.js';
 
-const { runFfmpeg } = createMediaTools({ ffmpegConcurrency: 2 });
+const media = createMediaTools({ ffmpegConcurrency: 2 });
+const { runFfmpeg } = media;
 
 const run = promisify(execFile);
 const time = async (fn: () => Promise<unknown>) => {
@@ -35,8 +38,14 @@ async function fastestPair(ours: () => Promise<unknown>, bare: () => Promise<unk
 export async function renderBench() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vr-bench-render-'));
   try {
+    const upload = path.join(dir, 'upload.mp4');
+    await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=20', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=20', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', upload]);
+    // The answer as the worker stores it (picture copied, sound normalised): what every render starts from.
     const answer = path.join(dir, 'answer.mp4');
-    await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=20', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=20', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', answer]);
+    const info = await media.probe(upload);
+    const timing = answerTiming({ fileStart: info.startSeconds, span: await media.packetSpan(upload, { streams: [info.video!.index], stopAbove: Infinity }), maxSeconds: 20 });
+    const measured = parseLoudness(await runFfmpeg(loudnessMeasureArgs(upload, timing)));
+    await runFfmpeg(answerArgs({ input: upload, output: answer, timing, copyVideo: canCopyVideo(info.video), measured }));
     const logo = path.join(dir, 'logo.png');
     await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x2563eb:s=420x120', '-frames:v', '1', logo]);
     const question = 'What made you choose us, and what would you tell a friend?';
@@ -99,12 +108,21 @@ export async function renderBench() {
     };
     const [composedS, bareComposedS] = await fastestPair(composeOnce, () => run('ffmpeg', ['-v', 'error', '-nostdin', '-y', ...composed.slice(0, -1), path.join(dir, 'bare-composed.mp4')]));
 
+    // Issue 18: every output at one loudness, picture and sound starting and ending together.
+    const sound: Record<string, unknown> = {};
+    for (const name of ['intro', 'merged', 'short', 'composed']) {
+      const file = path.join(dir, `${name}.mp4`);
+      const [level, drift] = await Promise.all([loudness(file), avDrift(file)]);
+      sound[name] = { lufs: level.integrated, true_peak_db: level.truePeak, start_drift_ms: Math.round(drift.start * 10000) / 10, end_drift_ms: Math.round(drift.end * 10000) / 10 };
+    }
+
     const row = (s: number, bareS: number, seconds: number) => ({ wall_s: Math.round(s * 100) / 100, x_answer_duration: Math.round((s / seconds) * 100) / 100, x_bare_ffmpeg: Math.round((s / bareS) * 100) / 100 });
     return {
       render_intro_20s_720p: row(introS, bareIntroS, 20),
       render_merge_3x20s_720p: row(mergeS, bareMergeS, 60),
       render_export_9x16_20s: { ...row(exportS, bareExportS, 20), x_plain_bicubic: Math.round((exportS / bicubicS) * 100) / 100 },
       render_export_9x16_composed_20s: { ...row(composedS, bareComposedS, 20), bare_wall_s: Math.round(bareComposedS * 100) / 100 },
+      render_outputs_sound: sound,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
