@@ -26,10 +26,14 @@ export function AnswerMedia({ response }: { response: TTestimonialResponse }) {
 
   return (
     <div
-      className="flex aspect-video w-full flex-col items-center justify-center gap-3 bg-gray-950 px-6 py-4 text-center"
+      className="relative isolate flex aspect-video w-full flex-col items-center justify-center gap-3 overflow-hidden bg-gray-950 px-6 py-4 text-center"
       data-testid="answer-media"
       data-phase={status}
     >
+      {/* The poster is taken from the upload first (issue 18): the answer's picture, dimmed, while it is prepared. */}
+      {!failed && response.poster_url && (
+        <img src={response.poster_url} alt="" className="absolute inset-0 -z-10 size-full object-cover opacity-35" data-testid="answer-media-poster" />
+      )}
       {failed ? <AlertIcon className="size-6 text-error-500" /> : <Spinner className="size-6 text-white" />}
       <div>
         <p className="text-sm font-medium text-white">{t(failed ? 'testimonialDetail.media.failed' : 'testimonialDetail.media.preparing')}</p>

@@ -385,8 +385,20 @@ describe('testimonial detail: start calls and renders (spec §8)', () => {
 });
 
 describe('testimonial detail: honest media states (issue 16)', () => {
-  const preparing = (progress: number) =>
-    answer({ video_url: null, poster_url: null, media: { jobId: TRANSCODE, phase: progress > 0 ? 'running' : 'queued', progress, error: null } });
+  const preparing = (progress: number, poster_url: string | null = null) =>
+    answer({ video_url: null, poster_url, media: { jobId: TRANSCODE, phase: progress > 0 ? 'running' : 'queued', progress, error: null } });
+
+  it('shows the poster taken from the upload behind "Preparing…" as soon as it exists', async () => {
+    stubApi({
+      [detailPath]: [detail(testimonial({ testimonial_responses: [preparing(20, media('a/poster.jpg'))] }))],
+      [jobPath(TRANSCODE)]: [ok(job(TRANSCODE, 'running', { kind: 'transcode', responseId: RESPONSE, progress: 20 }))],
+    });
+    renderAt(`/dashboard/testimonials/${ID}`);
+    const panel = await within(await screen.findByTestId('response-card')).findByTestId('answer-media');
+    expect(panel.getAttribute('data-phase')).toBe('preparing');
+    expect(within(panel).getByTestId('answer-media-poster').getAttribute('src')).toBe(media('a/poster.jpg'));
+    expect(within(card()).queryByTestId('answer-video')).toBeNull();
+  });
 
   it('shows an answer still being prepared with its progress and no player, then the player once it is ready', async () => {
     const calls = stubApi({
