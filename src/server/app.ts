@@ -17,6 +17,8 @@ import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
+// Publish (issue 19): share pages, embeds, oEmbed and the company's publications.
+import { publicationsRoutes } from './modules/publications/publications.routes.js';
 import { testimonialsRoutes } from './modules/testimonials/testimonials.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -114,6 +116,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(studioRoutes(ctx));
   await app.register(transcriptionRoutes(ctx));
   await app.register(submissionsRoutes(ctx));
+  await app.register(publicationsRoutes(ctx));
   if (!config.isProduction) await app.register(outboxRoutes(ctx));
 
   const webDir = options.webDir ?? WEB_DIST_DIR;

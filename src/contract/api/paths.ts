@@ -146,6 +146,16 @@ export const API = {
     /** Readiness: database, storage and queue reachable (200), else 503 in the error shape. */
     ready: endpoint('GET', '/api/ready'),
   },
+  publications: {
+    /** Publish a ready render or an answer as recorded (publications.schema.ts) → 201. */
+    create: endpoint('POST', '/api/publications'),
+    /** The company's live publications (?testimonialId=). */
+    list: endpoint('GET', '/api/publications'),
+    /** Unpublish: the share page, the embed and the media answer 404 at once → 204. */
+    remove: endpoint('DELETE', '/api/publications/:id'),
+    /** oEmbed (https://oembed.com) for a share page's address (?url=) → JSON, type video. */
+    oembed: endpoint('GET', '/api/oembed'),
+  },
   clientErrors: {
     /** Crash reports of the web app's error boundaries (client-errors.schema.ts); answers 202. */
     report: endpoint('POST', '/api/client-errors'),

@@ -490,3 +490,46 @@ export const pendingObjects = pgTable(
   },
   (t) => [index('pending_objects_holder_idx').on(t.holder)],
 );
+
+/** Where a publication's captions come from: an answer's transcript, laid at `offset` seconds of the published video. */
+export interface PublicationCaptionPart {
+  responseId: string;
+  offset: number;
+}
+
+/**
+ * A published video (issue 19): a ready render of a paid testimonial, or one of its answers as recorded,
+ * reachable by anyone who has its slug (`/v/{slug}`, `/embed/{slug}`). The slug is 128 random bits in
+ * base64url. What is shown is resolved when it is published (the storage keys of the video and its
+ * poster, its size, where its captions come from), so the public page reads one row. Unpublishing sets
+ * `unpublished_at`: the public routes look a slug up with `unpublished_at is null` and answer 404 at once.
+ */
+export const publications = pgTable(
+  'publications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => testimonialRequests.id, { onDelete: 'cascade' }),
+    /** The render published, or null for an answer as recorded. */
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'cascade' }),
+    /** The answer published as recorded (or the answer the rendered job is about). */
+    responseId: uuid('response_id').references(() => testimonialResponses.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    videoKey: text('video_key').notNull(),
+    posterKey: text('poster_key'),
+    width: integer('width'),
+    height: integer('height'),
+    captionParts: jsonb('caption_parts').$type<PublicationCaptionPart[]>().notNull().default([]),
+    createdAt: createdAt(),
+    unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('publications_slug_uq').on(t.slug),
+    index('publications_company_request_idx').on(t.companyId, t.requestId, t.createdAt),
+    check('publications_subject_ck', sql`${t.jobId} is not null or ${t.responseId} is not null`),
+  ],
+);

@@ -81,15 +81,30 @@ declare module 'fastify' {
   }
 }
 
+/** Pages that any site may frame: the embeddable players of publications (issue 19). */
+export const EMBED_PREFIX = '/embed/';
+
+/**
+ * The document headers of the embeddable players: the same policy, except that any site may frame them
+ * (`frame-ancestors *`, no X-Frame-Options). Every other answer keeps `frame-ancestors 'none'`.
+ */
+export function embedSecurityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const headers = { ...securityHeaders(options) };
+  headers['content-security-policy'] = headers['content-security-policy']!.replace(/frame-ancestors 'none'/, 'frame-ancestors *');
+  delete headers['x-frame-options'];
+  return headers;
+}
+
 /** Every reply (API, files, pages, errors) gets its headers from the first hook. */
 export function applySecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const documents = securityHeaders(options);
   const api = apiSecurityHeaders(options);
+  const embeds = embedSecurityHeaders(options);
   app.decorateReply('asDocument', function asDocument(this: FastifyReply) {
     return this.headers(documents);
   });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? api : documents);
+    reply.headers(request.url.startsWith('/api/') ? api : request.url.startsWith(EMBED_PREFIX) ? embeds : documents);
     done();
   });
 }

@@ -43,6 +43,12 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /dev/outbox/:id': 'development mail catcher',
   'GET /dev/outbox/:id/raw': 'development mail catcher',
   'GET /*': 'the web app (SPA fallback), no data',
+  'GET /v/:slug': 'share page of a publication: its unguessable slug (128 bits), 404 once taken down (publications.security.ts)',
+  'GET /v/:slug/video.mp4': 'video of a live publication, by its slug',
+  'GET /v/:slug/poster.jpg': 'poster of a live publication, by its slug',
+  'GET /v/:slug/captions.vtt': 'captions of a live publication, by its slug',
+  'GET /embed/:slug': 'embeddable player of a live publication, by its slug',
+  'GET /api/oembed': 'oEmbed of a share page address (a live publication, by its slug)',
 };
 
 /** Routes without a path parameter whose body names an object (always one of the victim's here). */
@@ -51,6 +57,7 @@ const REFERS_TO_VICTIM_OBJECTS = new Set([
   'POST /api/questions/delete',
   'POST /api/questions/update-position',
   'POST /api/testimonials/request',
+  'POST /api/publications',
 ]);
 
 const SECRET_KEY_OF_SOMEONE_ELSE = 'another-service-secret-that-is-long-enough-32';
@@ -64,6 +71,7 @@ interface Victim {
   requestId: string;
   responseId: string;
   jobId: string;
+  publicationId: string;
   customerEmail: string;
 }
 
@@ -86,6 +94,10 @@ describe('route table attacks', () => {
       testimonial: { customer_email: string };
     }>();
     const questions = (await company.get(`/api/questions/list?company_id=${company.companyId}`)).json<{ id: string; text: string }[]>();
+    // A live publication of the answer (no worker here: it plays from its upload).
+    await t.ctx.db.update(testimonialResponses).set({ videoKey: response!.originalKey }).where(eq(testimonialResponses.id, response!.id));
+    const published = await company.post('/api/publications', { testimonialId: testimonial.id, responseId: response!.id });
+    expect(published.statusCode, published.body).toBe(201);
     victim = {
       company,
       questionId: testimonial.questionId,
@@ -93,6 +105,7 @@ describe('route table attacks', () => {
       requestId: testimonial.id,
       responseId: response!.id,
       jobId: job.jobId,
+      publicationId: published.json<{ id: string }>().id,
       customerEmail: detail.testimonial.customer_email,
     };
     attacker = await signedInCompany(t);
@@ -205,6 +218,7 @@ describe('route table attacks', () => {
         cropArea: { x: 0.25, y: 0, width: 0.3, height: 1 },
         language: 'en',
       },
+      'POST /api/publications': { testimonialId: victim.requestId, responseId: victim.responseId },
       'POST /api/testimonials/response/:id/transcribe': {},
       'POST /api/testimonials/:id/transcribe-merged-responses': {},
     };
@@ -221,6 +235,7 @@ describe('route table attacks', () => {
       victim.company.get('/api/payment/list-transaction'),
       victim.company.get('/api/auth/settings'),
       victim.company.get('/api/user/profile'),
+      victim.company.get('/api/publications'),
     ]);
     return parts.map((p) => p.body).join('\n');
   }
@@ -228,7 +243,7 @@ describe('route table attacks', () => {
   it("never gives one company another company's data, nor lets it change or spend anything", async () => {
     const before = await victimState();
     const victimMarkers = [victim.questionText, victim.requestId, victim.responseId, victim.customerEmail, victim.questionId];
-    const ids = [victim.requestId, victim.responseId, victim.questionId, victim.jobId];
+    const ids = [victim.requestId, victim.responseId, victim.questionId, victim.jobId, victim.publicationId];
     for (const route of authenticatedRoutes()) {
       const hasParam = /[:*]/.test(route.url);
       // The attacker names the victim's company, or honestly its own while naming the victim's objects.

@@ -1,4 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn';
@@ -25,7 +26,8 @@ const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-2xl', xl: 'max-w-4xl
 
 /**
  * A modal dialog (Radix): focus is trapped inside and returns to the trigger, Escape and a click on
- * the backdrop close it, the title and description label it.
+ * the backdrop close it, the title and description label it. Opened without a Radix trigger (from
+ * state), it gives the focus back to whatever had it when it opened, if that is still on the page.
  */
 export function Dialog({
   open,
@@ -39,6 +41,7 @@ export function Dialog({
   'data-testid': testId,
 }: DialogProps) {
   const { t } = useTranslation();
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   const onChange = (next: boolean) => {
     if (!next && busy) return;
     onOpenChange(next);
@@ -49,6 +52,17 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-gray-950/40 data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
           data-testid={testId}
+          onOpenAutoFocus={() => {
+            returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const element = returnFocusTo.current;
+            returnFocusTo.current = null;
+            if (element?.isConnected && element !== document.body) {
+              event.preventDefault();
+              element.focus();
+            }
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
             'rounded-card border border-gray-200 bg-white shadow-overlay focus:outline-none',

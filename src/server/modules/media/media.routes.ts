@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { testimonialRequests } from '../../db/schema.js';
 import { sendError } from '../../http/errors.js';
+import { sendStoredObject } from '../../http/stored-object.js';
 import { MEDIA_PREFIX, MEDIA_URL_TTL_SECONDS, verifyMediaSignature } from '../../media/signed-urls.js';
 
 /** A presigned address lives as long as the signed one it replaces, and at least this long. */
@@ -43,39 +44,13 @@ export function mediaRoutes(ctx: AppContext) {
           return sendError(reply, 403, { error: 'This testimonial has not been unlocked.', code: 'no_permission' });
         }
       }
-      const head = await ctx.storage.head(key).catch(() => null);
-      if (!head) return sendError(reply, 404, { error: 'No such file.', code: 'not_found' });
-
-      // Through the bucket's presigned address, unless the bucket is private to the servers (S3_MEDIA_DELIVERY=stream).
-      if (ctx.storage.presignGet && ctx.config.s3?.delivery !== 'stream') {
-        const remaining = Number(exp) - Math.floor(Date.now() / 1000);
-        const expiresInSeconds = Math.min(MEDIA_URL_TTL_SECONDS, Math.max(MIN_PRESIGN_SECONDS, remaining));
-        const target = await ctx.storage.presignGet(key, { expiresInSeconds, ...(downloadName ? { downloadName } : {}) });
-        return reply.header('cache-control', 'private, no-store').redirect(target, 302);
-      }
-
-      if (downloadName) reply.header('content-disposition', `attachment; filename="${downloadName}"`);
-      reply
-        .header('content-type', head.contentType)
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, max-age=3600')
-        .header('cross-origin-resource-policy', 'same-origin');
-      const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
-      if (range && (range[1] || range[2])) {
-        let start = range[1] ? Number(range[1]) : head.size - Number(range[2]);
-        let end = range[1] && range[2] ? Number(range[2]) : head.size - 1;
-        start = Math.max(0, start);
-        end = Math.min(end, head.size - 1);
-        if (start > end || start >= head.size) {
-          return reply.status(416).header('content-range', `bytes */${head.size}`).send();
-        }
-        return reply
-          .status(206)
-          .header('content-range', `bytes ${start}-${end}/${head.size}`)
-          .header('content-length', end - start + 1)
-          .send(await ctx.storage.get(key, { start, end }));
-      }
-      return reply.header('content-length', head.size).send(await ctx.storage.get(key));
+      const remaining = Number(exp) - Math.floor(Date.now() / 1000);
+      return sendStoredObject(ctx, request, reply, key, {
+        cacheControl: 'private, max-age=3600',
+        resourcePolicy: 'same-origin',
+        presignSeconds: Math.min(MEDIA_URL_TTL_SECONDS, Math.max(MIN_PRESIGN_SECONDS, remaining)),
+        downloadName,
+      });
     });
   };
 }

@@ -2,8 +2,9 @@ import type { TFunction } from 'i18next';
 import type { TTestimonialRequest, TTestimonialResponse } from '../../../../contract/api/testimonials.schema.js';
 import { EyeIcon, ExportIcon, IntroIcon, MergeIcon, RegenerateIcon, SubtitlesIcon } from '../../../components/icons';
 import { AnswerMedia, RenderStatus } from './media-status';
+import type { PublishItem, TPublishTarget } from './publishing';
 import { downloadName, mediaStatus, mergedActions, responseActions } from './studio-state';
-import type { CardAction, VideoCardProps } from './video-card';
+import type { CardAction, CardVersion, VideoCardProps } from './video-card';
 
 /*
  * What the answer's card and the merged video's card show, as props of the one VideoCard. Test ids of
@@ -14,7 +15,24 @@ import type { CardAction, VideoCardProps } from './video-card';
  * `action-merged-subtitles`, `action-merged-download`, `action-merged-export`, `action-regenerate-merged`.
  */
 
-type TCommon = Pick<VideoCardProps, 'onReload'>;
+interface TCommon extends Pick<VideoCardProps, 'onReload'> {
+  /** Publishing (issue 19), when offered: each playable version gets a Publish button (`action-publish`, `action-merged-publish`). */
+  publishing?: { ready: boolean; isPublished: (target: TPublishTarget) => boolean; open: (item: PublishItem) => void } | undefined;
+}
+
+/** A version's publish state and dialog, when it plays and publishing is offered. */
+function publishOf(publishing: TCommon['publishing'], target: TPublishTarget | null, title: string, version: string): CardVersion['publish'] {
+  if (!publishing || !target) return undefined;
+  return { published: publishing.isPublished(target), onOpen: () => publishing.open({ target, title, version }) };
+}
+
+const publishAction = (t: TFunction, testId: string, disabled: boolean): VideoCardProps['publishAction'] => ({
+  testId,
+  label: t('testimonialDetail.actions.publish'),
+  publishedLabel: t('testimonialDetail.actions.share'),
+  publishedBadge: t('testimonialDetail.publish.badge'),
+  disabled,
+});
 
 export interface AnswerCardInput extends TCommon {
   response: TTestimonialResponse;
@@ -25,12 +43,13 @@ export interface AnswerCardInput extends TCommon {
 }
 
 /** One answer: its question and position, the enhanced version first, and the actions of the matrix (§4). */
-export function answerCard(t: TFunction, { response, customerName, busy, on, onReload }: AnswerCardInput): VideoCardProps {
+export function answerCard(t: TFunction, { response, customerName, busy, on, onReload, publishing }: AnswerCardInput): VideoCardProps {
   const actions = responseActions(response);
   const modifiedUrl = response.modified_video_url;
   const position = t('testimonialDetail.answer.position', { position: response.orderPosition });
   const prepared = mediaStatus(response) === 'ready';
   const button = (show: boolean, action: CardAction): CardAction[] => (show ? [action] : []);
+  const item = `${position} · ${response.question.text}`;
 
   return {
     'data-testid': 'response-card',
@@ -58,6 +77,7 @@ export function answerCard(t: TFunction, { response, customerName, busy, on, onR
         poster: response.modified_poster_url ?? null,
         fileName: downloadName(customerName, `${response.orderPosition}-enhanced`, modifiedUrl ?? ''),
         testId: 'version-modified',
+        publish: publishOf(publishing, modifiedUrl ? { kind: 'render', url: modifiedUrl } : null, item, t('testimonialDetail.answer.enhanced')),
       },
       {
         value: 'original',
@@ -67,6 +87,7 @@ export function answerCard(t: TFunction, { response, customerName, busy, on, onR
         duration: response.duration_seconds ?? null,
         fileName: downloadName(customerName, `${response.orderPosition}-original`, response.video_url ?? ''),
         testId: 'version-original',
+        publish: publishOf(publishing, response.video_url ? { kind: 'response', responseId: response.id } : null, item, t('testimonialDetail.answer.original')),
       },
     ],
     versionLabel: t('testimonialDetail.answer.versionLabel'),
@@ -115,6 +136,7 @@ export function answerCard(t: TFunction, { response, customerName, busy, on, onR
         onClick: on.regenerate,
       }),
     ],
+    publishAction: publishAction(t, 'action-publish', busy || !publishing?.ready),
     footerAction: actions.downloadOriginal
       ? {
           testId: 'action-download-original',
@@ -138,7 +160,7 @@ export interface MergedCardInput extends TCommon {
 }
 
 /** The merged video of every answer (spec §2, §4): the subtitled version first; download, export, regenerate. */
-export function mergedCard(t: TFunction, { testimonial, busy, preparing, on, onReload }: MergedCardInput): VideoCardProps {
+export function mergedCard(t: TFunction, { testimonial, busy, preparing, on, onReload, publishing }: MergedCardInput): VideoCardProps {
   const actions = mergedActions(testimonial);
   const title = t('testimonialDetail.merged.title');
   const name = (part: string, url: string | null) => downloadName(testimonial.customer_name, part, url ?? '');
@@ -166,6 +188,12 @@ export function mergedCard(t: TFunction, { testimonial, busy, preparing, on, onR
         poster: testimonial.merged_subtitles_poster_url ?? null,
         fileName: name('merged-subtitles', testimonial.video_url_subtitles),
         testId: 'merged-version-subtitles',
+        publish: publishOf(
+          publishing,
+          testimonial.video_url_subtitles ? { kind: 'render', url: testimonial.video_url_subtitles } : null,
+          title,
+          t('testimonialDetail.merged.withSubtitles'),
+        ),
       },
       {
         value: 'plain',
@@ -174,6 +202,7 @@ export function mergedCard(t: TFunction, { testimonial, busy, preparing, on, onR
         poster: testimonial.merged_poster_url ?? null,
         fileName: name('merged', testimonial.video_url),
         testId: 'merged-version-plain',
+        publish: publishOf(publishing, testimonial.video_url ? { kind: 'render', url: testimonial.video_url } : null, title, t('testimonialDetail.merged.withoutSubtitles')),
       },
     ],
     versionLabel: t('testimonialDetail.answer.versionLabel'),
@@ -202,6 +231,7 @@ export function mergedCard(t: TFunction, { testimonial, busy, preparing, on, onR
         onClick: on.regenerate,
       }),
     ],
+    publishAction: publishAction(t, 'action-merged-publish', busy || !publishing?.ready),
     onReload,
   };
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/alert';
 import { Button, ButtonLink } from '../../../components/button';
-import { CloseIcon, CoinsIcon, DownloadIcon, ExternalIcon } from '../../../components/icons';
+import { CloseIcon, CoinsIcon, DownloadIcon, ExternalIcon, GlobeIcon } from '../../../components/icons';
 import { paths } from '../../../lib/paths';
 import { JobProgress } from '../jobs/job-progress';
 import { useJob } from '../jobs/use-job';
@@ -44,9 +44,11 @@ export function OutcomeBanner({ banner, onClose }: { banner: TBanner; onClose: (
 
 /**
  * The export dialog's landing (spec: export=ready and exportUrl): download in a new tab, or dismiss.
- * Both remove the parameters. Test ids `export-ready-banner`, `export-ready-download`, `export-ready-dismiss`.
+ * Both remove the parameters. With `onPublish`, the export can also be published (issue 19): that opens
+ * its publish dialog and keeps the banner. Test ids `export-ready-banner`, `export-ready-download`,
+ * `export-ready-publish`, `export-ready-dismiss`.
  */
-export function ExportReadyBanner({ url, onDone }: { url: string; onDone: () => void }) {
+export function ExportReadyBanner({ url, onDone, onPublish }: { url: string; onDone: () => void; onPublish?: (() => void) | undefined }) {
   const { t } = useTranslation();
   return (
     <Alert
@@ -68,6 +70,11 @@ export function ExportReadyBanner({ url, onDone }: { url: string; onDone: () => 
           >
             {t('testimonialDetail.exportReady.download')}
           </Button>
+          {onPublish && (
+            <Button size="sm" variant="secondary" leadingIcon={<GlobeIcon className="size-4" />} aria-haspopup="dialog" data-testid="export-ready-publish" onClick={onPublish}>
+              {t('testimonialDetail.actions.publish')}
+            </Button>
+          )}
           <Button size="sm" variant="ghost" data-testid="export-ready-dismiss" onClick={onDone}>
             {t('testimonialDetail.exportReady.dismiss')}
           </Button>

@@ -6,6 +6,7 @@ import { answerCard, mergedCard } from './card-content';
 import { Header } from './detail-header';
 import { Locked, NoAnswers } from './detail-states';
 import { anyJobRunning, isPreparing, mergedActions } from './studio-state';
+import type { TPublishing } from './use-publishing';
 import type { TDialog } from './use-studio';
 import { VideoCard } from './video-card';
 
@@ -13,10 +14,12 @@ export interface StudioViewProps {
   testimonial: TTestimonialRequest;
   onReload: () => void;
   onDialog: (dialog: TDialog) => void;
+  /** Publishing (issue 19); without it, no Publish buttons. */
+  publishing?: TPublishing;
 }
 
 /** The loaded testimonial: locked until paid, empty until recorded, otherwise the merged video and the answers. */
-export function StudioView({ testimonial, onReload, onDialog }: StudioViewProps) {
+export function StudioView({ testimonial, onReload, onDialog, publishing }: StudioViewProps) {
   const { t } = useTranslation();
   const responses = testimonial.testimonial_responses;
   if (testimonial.status === 'completed' && !testimonial.paid) return <Locked testimonial={testimonial} onPay={() => onDialog({ kind: 'pay' })} />;
@@ -25,7 +28,7 @@ export function StudioView({ testimonial, onReload, onDialog }: StudioViewProps)
   const busy = anyJobRunning(testimonial);
   const preparing = responses.some(isPreparing);
   const merged = mergedActions(testimonial);
-  const common = { onReload };
+  const common = { onReload, publishing: publishing?.enabled ? publishing : undefined };
 
   return (
     <>

@@ -99,17 +99,22 @@ interface Call {
   body: unknown;
 }
 
+/** What publishing reads on a paid testimonial (issue 19): its publications and its jobs, none unless a test says. */
+const publicationsPath = `GET /api/publications?testimonialId=${ID}`;
+const jobsListPath = `GET /api/jobs?testimonialId=${ID}`;
+
 /** Answers each call with the next reply queued for its `METHOD path` (the last one repeats). */
 function stubApi(routes: Record<string, Reply[]>) {
   const calls: Call[] = [];
+  const table: Record<string, Reply[]> = { [publicationsPath]: [ok({ publications: [] })], [jobsListPath]: [ok({ jobs: [] })], ...routes };
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     const method = init?.method ?? 'GET';
     calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const queue = routes[`${method} ${path}`];
+    const queue = table[`${method} ${path}`];
     if (!queue?.length) throw new Error(`unexpected call ${method} ${path}`);
     const { status, body } = queue.length > 1 ? queue.shift()! : queue[0]!;
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   return calls;
 }
@@ -504,5 +509,204 @@ describe("testimonial detail: the 'export ready' banner", () => {
       expect(screen.queryByTestId('export-ready-banner'), value).toBeNull();
       cleanup();
     }
+  });
+});
+
+describe('testimonial detail: publishing (issue 19)', () => {
+  const PUB = '4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b';
+  const SLUG = 'AbCdEfGhIjKlMnOpQrStUv';
+  const createPath = 'POST /api/publications';
+  const publication = (overrides: Record<string, unknown> = {}) => ({
+    id: PUB,
+    testimonialId: ID,
+    jobId: null,
+    responseId: RESPONSE,
+    slug: SLUG,
+    url: `http://localhost:3000/v/${SLUG}`,
+    embedUrl: `http://localhost:3000/embed/${SLUG}`,
+    embedHtml: `<iframe src="http://localhost:3000/embed/${SLUG}" title="Claire Dubois" width="640" height="360"></iframe>`,
+    createdAt: '2025-03-10T09:00:00.000Z',
+    views: 0,
+    ...overrides,
+  });
+  const created = { status: 201, body: { id: PUB, slug: SLUG, url: `http://localhost:3000/v/${SLUG}`, embedUrl: `http://localhost:3000/embed/${SLUG}` } };
+  const enhanced = () => answer({ modified_video_url: media('a/intro-j.mp4'), intro_generated: true });
+  // The intro's job, as the jobs list gives it: the same stored file as the card's video, signed again.
+  const introJob = () => job(JOB_2, 'ready', { kind: 'intro', outputUrl: media('a/intro-j.mp4').replace('sig=abc', 'sig=list') });
+
+  /** The card's Publish button, once the publications and the jobs have been read (it waits for them). */
+  async function publishButton(testId = 'action-publish', scope = 'response-card') {
+    const button = (await within(await screen.findByTestId(scope)).findByTestId(testId)) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    return button;
+  }
+
+  function stubClipboard() {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { clipboard: { writeText } }));
+    return writeText;
+  }
+
+  it('publishes an answer as recorded in one click: the link and the embed code to copy, the page to open', async () => {
+    const calls = stubApi({
+      [detailPath]: [detail(testimonial())],
+      [publicationsPath]: [ok({ publications: [] }), ok({ publications: [publication()] })],
+      [createPath]: [created],
+    });
+    const writeText = stubClipboard();
+    renderAt(`/dashboard/testimonials/${ID}`);
+    const button = await publishButton();
+    expect(button.textContent).toBe('Publish');
+    expect(button.getAttribute('data-published')).toBe('false');
+    fireEvent.click(button);
+
+    const dialog = await screen.findByTestId('publish-dialog');
+    expect(within(dialog).getByTestId('publish-item').textContent).toBe('Question 1 · What did you like most? · Original');
+    const link = (await within(dialog).findByTestId('publish-link')) as HTMLInputElement;
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/api/publications', body: { testimonialId: ID, responseId: RESPONSE } }]);
+    expect(link.value).toBe(`http://localhost:3000/v/${SLUG}`);
+    expect(within(dialog).getByLabelText('Public link')).toBe(link);
+    expect((within(dialog).getByLabelText('Embed code') as HTMLTextAreaElement).value).toContain(`<iframe src="http://localhost:3000/embed/${SLUG}"`);
+    expect(within(dialog).getByText('Your video is published')).toBeTruthy();
+    const open = within(dialog).getByTestId('publish-open');
+    expect(open.getAttribute('href')).toBe(`http://localhost:3000/v/${SLUG}`);
+    expect(open.getAttribute('target')).toBe('_blank');
+    expect(open.getAttribute('rel')).toBe('noopener noreferrer');
+
+    fireEvent.click(within(dialog).getByTestId('publish-copy-link'));
+    await waitFor(() => expect(within(dialog).getByTestId('publish-copy-link').textContent).toBe('Copied'));
+    expect(writeText).toHaveBeenCalledWith(`http://localhost:3000/v/${SLUG}`);
+    expect(within(dialog).getByText('Public link copied to the clipboard')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('publish-copy-embed'));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(publication().embedHtml));
+
+    // Closed, the card says it is published, and its button opens the same dialog without publishing again.
+    fireEvent.click(within(dialog).getByTestId('publish-done'));
+    await waitFor(() => expect(screen.queryByTestId('publish-dialog')).toBeNull());
+    expect(within(card()).getByTestId('published-badge').textContent).toBe('Published');
+    const share = within(card()).getByTestId('action-publish');
+    expect(share.textContent).toBe('Share');
+    expect(share.getAttribute('data-published')).toBe('true');
+    fireEvent.click(share);
+    expect(((await screen.findByTestId('publish-link')) as HTMLInputElement).value).toBe(`http://localhost:3000/v/${SLUG}`);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('publishes the version shown: the enhanced answer by the job that made it', async () => {
+    const calls = stubApi({
+      [detailPath]: [detail(testimonial({ testimonial_responses: [enhanced()] }))],
+      [jobsListPath]: [ok({ jobs: [introJob(), job(TRANSCODE, 'ready', { kind: 'transcode', outputUrl: media('a/answer.mp4') })] })],
+      [publicationsPath]: [ok({ publications: [] }), ok({ publications: [publication({ jobId: JOB_2 })] })],
+      [createPath]: [created],
+    });
+    renderAt(`/dashboard/testimonials/${ID}`);
+    fireEvent.click(await publishButton());
+    const dialog = await screen.findByTestId('publish-dialog');
+    expect(within(dialog).getByTestId('publish-item').textContent).toContain('Enhanced');
+    await within(dialog).findByTestId('publish-link');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ testimonialId: ID, jobId: JOB_2 });
+    fireEvent.click(within(dialog).getByTestId('publish-done'));
+    await waitFor(() => expect(screen.queryByTestId('publish-dialog')).toBeNull());
+    // The enhanced version is published, the original is not.
+    expect(within(card()).getByTestId('action-publish').getAttribute('data-published')).toBe('true');
+    fireEvent.click(within(card()).getByTestId('version-original'));
+    expect(within(card()).getByTestId('action-publish').getAttribute('data-published')).toBe('false');
+    expect(within(card()).queryByTestId('published-badge')).toBeNull();
+  });
+
+  it('publishes the merged video with its subtitles by its job', async () => {
+    const merged = testimonial({ video_url: media('r/merged-m.mp4'), video_url_subtitles: media('r/merged-subtitles-s.mp4'), has_subtitles: true });
+    const calls = stubApi({
+      [detailPath]: [detail(merged)],
+      [jobsListPath]: [
+        ok({
+          jobs: [
+            job('5a5a5a5a-5a5a-4a5a-8a5a-5a5a5a5a5a5a', 'ready', { kind: 'merged_subtitles', responseId: null, outputUrl: media('r/merged-subtitles-s.mp4') }),
+            job('6b6b6b6b-6b6b-4b6b-8b6b-6b6b6b6b6b6b', 'ready', { kind: 'merge', responseId: null, outputUrl: media('r/merged-m.mp4') }),
+          ],
+        }),
+      ],
+      [createPath]: [created],
+    });
+    renderAt(`/dashboard/testimonials/${ID}`);
+    fireEvent.click(await publishButton('action-merged-publish', 'merged-card'));
+    expect(within(await screen.findByTestId('publish-dialog')).getByTestId('publish-item').textContent).toBe('Merged video · With subtitles');
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ testimonialId: ID, jobId: '5a5a5a5a-5a5a-4a5a-8a5a-5a5a5a5a5a5a' }));
+  });
+
+  it('unpublishes after asking, and the card offers to publish again', async () => {
+    const calls = stubApi({
+      [detailPath]: [detail(testimonial({ testimonial_responses: [enhanced()] }))],
+      [jobsListPath]: [ok({ jobs: [introJob()] })],
+      [publicationsPath]: [ok({ publications: [publication({ jobId: JOB_2 })] }), ok({ publications: [] })],
+      [`DELETE /api/publications/${PUB}`]: [{ status: 204, body: null }],
+    });
+    renderAt(`/dashboard/testimonials/${ID}`);
+    const share = await within(await screen.findByTestId('response-card')).findByTestId('action-publish');
+    await waitFor(() => expect(share.getAttribute('data-published')).toBe('true'));
+    fireEvent.click(share);
+    const dialog = await screen.findByTestId('publish-dialog');
+    fireEvent.click(within(dialog).getByTestId('publish-unpublish'));
+    const confirm = await screen.findByTestId('unpublish-dialog');
+    expect(confirm.textContent).toContain('Unpublish this video?');
+    // Cancelled: nothing is taken down.
+    fireEvent.click(within(confirm).getByTestId('unpublish-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('unpublish-dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    fireEvent.click(within(screen.getByTestId('publish-dialog')).getByTestId('publish-unpublish'));
+    fireEvent.click(within(await screen.findByTestId('unpublish-dialog')).getByTestId('unpublish-confirm'));
+    await waitFor(() => expect(screen.queryByTestId('publish-dialog')).toBeNull());
+    expect(screen.queryByTestId('unpublish-dialog')).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/api/publications/${PUB}`]);
+    await waitFor(() => expect(within(card()).getByTestId('action-publish').getAttribute('data-published')).toBe('false'));
+    expect(within(card()).getByTestId('action-publish').textContent).toBe('Publish');
+  });
+
+  it('says why publishing failed and tries again; in French', async () => {
+    await i18n.changeLanguage('fr');
+    const calls = stubApi({
+      [detailPath]: [detail(testimonial())],
+      [publicationsPath]: [ok({ publications: [] }), ok({ publications: [publication()] })],
+      [createPath]: [failure(500, 'A server error occurred.', 'server_error'), created],
+    });
+    renderAt(`/dashboard/testimonials/${ID}`);
+    const button = await publishButton();
+    expect(button.textContent).toBe('Publier');
+    fireEvent.click(button);
+    const error = await screen.findByTestId('publish-error');
+    expect(error.textContent).toContain('La vidéo n’a pas pu être publiée');
+    fireEvent.click(within(error).getByTestId('publish-retry'));
+    expect(((await screen.findByTestId('publish-link')) as HTMLInputElement).value).toBe(`http://localhost:3000/v/${SLUG}`);
+    expect(screen.getByLabelText('Lien public')).toBeTruthy();
+    expect(screen.getByTestId('publish-copy-embed').textContent).toBe('Copier le code');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+  });
+
+  it("publishes an export from the 'export ready' banner, by the export's job", async () => {
+    const output = media('exports/export-shorts-7.mp4');
+    const calls = stubApi({
+      [detailPath]: [detail(testimonial())],
+      [jobPath(JOB)]: [ok(job(JOB, 'ready', { kind: 'export', outputUrl: output }))],
+      // The list read when the page opened does not know the export yet: read again on publish.
+      [jobsListPath]: [ok({ jobs: [] }), ok({ jobs: [job(JOB, 'ready', { kind: 'export', outputUrl: output.replace('sig=abc', 'sig=list') })] })],
+      [createPath]: [created],
+    });
+    renderAt(`/dashboard/testimonials/${ID}?export=ready&exportUrl=${encodeURIComponent(output)}&exportJob=${JOB}`);
+    fireEvent.click(within(await screen.findByTestId('export-ready-banner')).getByTestId('export-ready-publish'));
+    expect(within(await screen.findByTestId('publish-dialog')).getByTestId('publish-item').textContent).toBe('Your exported video');
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ testimonialId: ID, jobId: JOB }));
+  });
+
+  it('offers no publishing while a render runs, nor on a locked testimonial', async () => {
+    stubApi({ [detailPath]: [detail(testimonial({ render_state: { output: 'merge', jobId: JOB, phase: 'rendering', progress: 10, error: null } }))], [jobPath(JOB)]: [ok(job(JOB, 'running', { kind: 'merge', responseId: null }))] });
+    renderAt(`/dashboard/testimonials/${ID}`);
+    const button = await within(await screen.findByTestId('response-card')).findByTestId('action-publish');
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    const calls = stubApi({ [detailPath]: [detail(testimonial({ paid: false, testimonial_responses: [answer({ video_url: null, poster_url: null })] }))] });
+    renderAt(`/dashboard/testimonials/${ID}`);
+    await screen.findByTestId('testimonial-locked');
+    expect(screen.queryByTestId('action-publish')).toBeNull();
+    expect(calls.some((c) => c.path.startsWith('/api/publications') || c.path.startsWith('/api/jobs?'))).toBe(false);
   });
 });

@@ -9,10 +9,12 @@ import { useTestimonial } from '../api/get-testimonial';
 import { useJob } from '../jobs/use-job';
 import { LoadError, LoadingSkeleton, NoCredits, NotFound } from './detail-states';
 import { exportFromApi } from './export-ready';
+import { PublishDialog } from './publish-dialog';
 import { ExportReadyBanner, OutcomeBanner, RunningJobBanner } from './studio-banners';
 import { StudioDialogHost } from './studio-dialog-host';
 import { runningJob } from './studio-state';
 import { StudioView } from './studio-view';
+import { usePublishing } from './use-publishing';
 import { useStudio } from './use-studio';
 import { useSinglePlayback } from './video-player';
 
@@ -36,6 +38,7 @@ function TestimonialDetail({ id }: { id: string }) {
   const query = useTestimonial(companyId, id);
   const testimonial = query.data?.testimonial ?? null;
   const studio = useStudio(companyId, testimonial);
+  const publishing = usePublishing(testimonial);
   useSinglePlayback();
 
   useEffect(() => {
@@ -63,7 +66,7 @@ function TestimonialDetail({ id }: { id: string }) {
   else if (notFound || (query.data && !testimonial && !query.data.error_credit)) content = <NotFound />;
   else if (query.isError || !query.data) content = <LoadError onRetry={reload} retrying={query.isFetching} />;
   else if (!testimonial) content = <NoCredits />;
-  else content = <StudioView testimonial={testimonial} onReload={reload} onDialog={studio.setDialog} />;
+  else content = <StudioView testimonial={testimonial} onReload={reload} onDialog={studio.setDialog} publishing={publishing} />;
 
   const running = testimonial ? runningJob(testimonial) : null;
   const { watch } = studio;
@@ -72,7 +75,17 @@ function TestimonialDetail({ id }: { id: string }) {
     <>
       <Seo title={testimonial?.customer_name ?? t('testimonialDetail.title')} description={t('testimonialDetail.description')} robots="noindex" />
       <div className="flex flex-col gap-3 empty:hidden" aria-live="polite">
-        {exportUrl && <ExportReadyBanner url={exportUrl} onDone={clearExportParams} />}
+        {exportUrl && (
+          <ExportReadyBanner
+            url={exportUrl}
+            onDone={clearExportParams}
+            onPublish={
+              publishing.enabled
+                ? () => publishing.open({ target: { kind: 'render', url: exportUrl }, title: t('testimonialDetail.exportReady.publishTitle') })
+                : undefined
+            }
+          />
+        )}
         {studio.banner && <OutcomeBanner key={studio.banner.id} banner={studio.banner} onClose={studio.closeBanner} />}
         {running && (!watch || watch.dismissed) && (
           <RunningJobBanner
@@ -84,6 +97,7 @@ function TestimonialDetail({ id }: { id: string }) {
       </div>
       {content}
       {testimonial && <StudioDialogHost testimonial={testimonial} studio={studio} onReload={reload} />}
+      <PublishDialog publishing={publishing} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import type { ButtonVariant } from '../../../components/button';
 import { Card } from '../../../components/card';
+import { GlobeIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 import { DownloadLink, VersionToggle } from './studio-controls';
 import { Duration, PanelErrorBoundary, VideoPlayer } from './video-player';
@@ -21,6 +22,8 @@ export interface CardVersion {
   /** The name a download of this version gets. */
   fileName: string;
   testId: string;
+  /** Publishing this version (issue 19): whether it is published, and the dialog of its page. */
+  publish?: { published: boolean; onOpen: () => void };
 }
 
 /** An action under the video: a button, or a download of a given address or of the version shown. */
@@ -56,6 +59,11 @@ export interface VideoCardProps {
   /** The last render's state. */
   status?: ReactNode;
   actions: CardAction[];
+  /**
+   * The Publish button of the version shown, when that version can be published: 'Publish', or 'Share'
+   * with a 'Published' badge once it is. Its test id, with `data-published`.
+   */
+  publishAction?: { testId: string; label: string; publishedLabel: string; publishedBadge: string; disabled?: boolean };
   /** A quieter action in a strip at the bottom (the original's download). */
   footerAction?: CardAction;
   onReload: () => void;
@@ -76,6 +84,10 @@ export function VideoCard(props: VideoCardProps) {
   const duration = shown?.duration ?? (played && played.url === shown?.url ? played.seconds : null);
   const wide = layout === 'wide';
   const Title = heading.level;
+  const publish = props.publishAction && shown?.publish ? { ...props.publishAction, ...shown.publish } : null;
+  // Publish sits with the main actions, before the quieter (ghost) ones.
+  const firstGhost = props.actions.findIndex((action) => action.variant === 'ghost');
+  const split = firstGhost === -1 ? props.actions.length : firstGhost;
 
   const head = (
     <div className={cn('flex items-start gap-3', !wide && 'px-4 pt-4 pb-3 sm:px-5')}>
@@ -138,6 +150,11 @@ export function VideoCard(props: VideoCardProps) {
                   <span className="text-xs text-gray-500">{props.singleVersionNote}</span>
                 )}
                 <div className="flex items-center gap-2">
+                  {publish?.published && (
+                    <Badge tone="completed" dot data-testid="published-badge">
+                      {publish.publishedBadge}
+                    </Badge>
+                  )}
                   {props.badges?.map((badge) => (
                     <Badge key={badge} tone="brand">
                       {badge}
@@ -148,9 +165,26 @@ export function VideoCard(props: VideoCardProps) {
               </div>
             )}
             {props.status}
-            {props.actions.length > 0 && (
+            {(props.actions.length > 0 || publish) && (
               <div className="mt-auto flex flex-wrap gap-2 pt-1">
-                {props.actions.map((action) => (
+                {props.actions.slice(0, split).map((action) => (
+                  <ActionControl key={action.testId} action={action} shown={shown} />
+                ))}
+                {publish && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    leadingIcon={<GlobeIcon className="size-4" />}
+                    onClick={publish.onOpen}
+                    disabled={publish.disabled}
+                    aria-haspopup="dialog"
+                    data-testid={publish.testId}
+                    data-published={publish.published ? 'true' : 'false'}
+                  >
+                    {publish.published ? publish.publishedLabel : publish.label}
+                  </Button>
+                )}
+                {props.actions.slice(split).map((action) => (
                   <ActionControl key={action.testId} action={action} shown={shown} />
                 ))}
               </div>

@@ -1,0 +1,92 @@
+/**
+ * Publishing (issue 19): a ready render of a paid testimonial, or one of its answers as recorded, gets a
+ * public share page `/v/{slug}`, an embeddable player `/embed/{slug}` and an oEmbed answer. The slug is
+ * unguessable (128 random bits, base64url). Unpublishing takes all of them down at once.
+ *
+ * The public pages are server-rendered HTML, outside the API table (PUBLICATION_PAGES).
+ */
+import { z } from 'zod';
+import { ZId, ZIsoDateTime } from './common.js';
+
+/** Length of a slug: 16 random bytes in base64url. */
+export const PUBLICATION_SLUG_LENGTH = 22;
+export const PUBLICATION_SLUG_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/** The public pages and media of a publication (not API calls: no JSON, no token). */
+export const PUBLICATION_PAGES = {
+  share: (slug: string) => `/v/${slug}`,
+  embed: (slug: string) => `/embed/${slug}`,
+  video: (slug: string) => `/v/${slug}/video.mp4`,
+  poster: (slug: string) => `/v/${slug}/poster.jpg`,
+  captions: (slug: string) => `/v/${slug}/captions.vtt`,
+} as const;
+
+/** POST /api/publications: exactly one of `jobId` (a ready render of this testimonial) or `responseId` (an answer as recorded). */
+export const ZCreatePublicationBody = z
+  .object({
+    testimonialId: ZId,
+    jobId: ZId.optional(),
+    responseId: ZId.optional(),
+  })
+  .refine((body) => Boolean(body.jobId) !== Boolean(body.responseId), {
+    message: 'Give either a jobId (a ready render) or a responseId (an answer as recorded), not both.',
+    path: ['jobId'],
+  });
+export type TCreatePublicationBody = z.infer<typeof ZCreatePublicationBody>;
+
+export const ZCreatePublicationResponse = z.object({
+  id: ZId,
+  slug: z.string(),
+  /** The share page. */
+  url: z.string(),
+  /** The player alone, for an `<iframe>`. */
+  embedUrl: z.string(),
+});
+export type TCreatePublicationResponse = z.infer<typeof ZCreatePublicationResponse>;
+
+/** GET /api/publications?testimonialId= */
+export const ZListPublicationsQuery = z.object({ testimonialId: ZId.optional() });
+export type TListPublicationsQuery = z.infer<typeof ZListPublicationsQuery>;
+
+export const ZPublication = z.object({
+  id: ZId,
+  testimonialId: ZId,
+  jobId: ZId.nullable(),
+  responseId: ZId.nullable(),
+  slug: z.string(),
+  url: z.string(),
+  embedUrl: z.string(),
+  /** A copyable `<iframe>` snippet of the embed. */
+  embedHtml: z.string(),
+  createdAt: ZIsoDateTime,
+  /** Plays counted so far (view analytics come later: 0 until then). */
+  views: z.number().int().nonnegative(),
+});
+export type TPublication = z.infer<typeof ZPublication>;
+
+export const ZListPublicationsResponse = z.object({ publications: z.array(ZPublication) });
+export type TListPublicationsResponse = z.infer<typeof ZListPublicationsResponse>;
+
+/** GET /api/oembed?url=<share or embed address>[&maxwidth=&maxheight=&format=json] */
+export const ZOEmbedQuery = z.object({
+  url: z.string().min(1, 'url is required').max(2048),
+  maxwidth: z.coerce.number().int().positive().optional(),
+  maxheight: z.coerce.number().int().positive().optional(),
+  format: z.literal('json', { error: 'Only the json format is served' }).optional(),
+});
+export type TOEmbedQuery = z.infer<typeof ZOEmbedQuery>;
+
+export const ZOEmbedResponse = z.object({
+  version: z.literal('1.0'),
+  type: z.literal('video'),
+  html: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  title: z.string(),
+  provider_name: z.string(),
+  provider_url: z.string(),
+  thumbnail_url: z.string().optional(),
+  thumbnail_width: z.number().int().optional(),
+  thumbnail_height: z.number().int().optional(),
+});
+export type TOEmbedResponse = z.infer<typeof ZOEmbedResponse>;

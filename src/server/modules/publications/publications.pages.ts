@@ -1,0 +1,188 @@
+import { PUBLICATION_PAGES } from '../../../contract/api/publications.schema.js';
+import { escapeHtml } from '../../mail/layout.js';
+import type { CaptionCue, LivePublication } from './publications.service.js';
+
+/**
+ * The public pages of a publication (issue 19), written by the server as small plain HTML: no script,
+ * no framework, inline CSS, every user text escaped. The video, its poster and its captions are
+ * addressed through the publication's own media routes (`/v/{slug}/…`), never by a storage key or a
+ * signed /files address, so that taking the publication down stops them at once.
+ */
+
+export type PageLang = 'en' | 'fr';
+
+const TEXT = {
+  en: {
+    title: (name: string, company: string) => `${name} on ${company}`,
+    heading: (name: string) => `Testimonial from ${name}`,
+    description: (name: string, position: string | null, company: string) =>
+      `Watch ${name}${position ? `, ${position},` : ''} talk about ${company}.`,
+    video: (name: string) => `Video testimonial of ${name}`,
+    captions: 'English',
+    transcript: 'Transcript',
+    logo: (company: string) => `${company} logo`,
+    noVideo: 'Your browser cannot play this video.',
+    download: 'Open the video',
+    notFoundTitle: 'This video is not available',
+    notFound: 'The link may be wrong, or the company has taken this video down.',
+  },
+  fr: {
+    title: (name: string, company: string) => `${name} à propos de ${company}`,
+    heading: (name: string) => `Le témoignage de ${name}`,
+    description: (name: string, position: string | null, company: string) =>
+      `Regardez ${name}${position ? `, ${position},` : ''} parler de ${company}.`,
+    video: (name: string) => `Témoignage vidéo de ${name}`,
+    captions: 'Français',
+    transcript: 'Transcription',
+    logo: (company: string) => `Logo de ${company}`,
+    noVideo: 'Votre navigateur ne peut pas lire cette vidéo.',
+    download: 'Ouvrir la vidéo',
+    notFoundTitle: "Cette vidéo n'est pas disponible",
+    notFound: "Le lien est peut-être erroné, ou l'entreprise a retiré cette vidéo.",
+  },
+} as const;
+
+const e = escapeHtml;
+const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+
+/** Relative luminance of a #rrggbb colour (WCAG 2). */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** The company's colours for the header, with the text made black or white when its own does not contrast enough (4.5:1). */
+export function headerColors(colors: { background: string; text: string }): { background: string; text: string } {
+  const valid = (c: string) => /^#[0-9a-fA-F]{6}$/.test(c);
+  const background = valid(colors.background) ? colors.background : '#15171f';
+  const text = valid(colors.text) ? colors.text : '#ffffff';
+  const ratio = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  if (ratio(background, text) >= 4.5) return { background, text };
+  return { background, text: ratio(background, '#ffffff') >= ratio(background, '#000000') ? '#ffffff' : '#000000' };
+}
+
+const size = (p: Pick<LivePublication, 'width' | 'height'>) => ({ width: p.width ?? 1280, height: p.height ?? 720 });
+
+/** The player: the publication's own media routes, the poster first, captions when a transcript exists. */
+function player(p: LivePublication, lang: PageLang, withCaptions: boolean): string {
+  const t = TEXT[lang];
+  const { width, height } = size(p);
+  const poster = p.posterKey ? ` poster="${e(PUBLICATION_PAGES.poster(p.slug))}"` : '';
+  const track = withCaptions
+    ? `<track kind="captions" src="${e(PUBLICATION_PAGES.captions(p.slug))}" srclang="${lang}" label="${t.captions}"${p.subtitlesBurnedIn ? '' : ' default'}>`
+    : '';
+  return `<video controls playsinline preload="metadata" width="${width}" height="${height}"${poster} aria-label="${e(t.video(p.name))}"><source src="${e(PUBLICATION_PAGES.video(p.slug))}" type="video/mp4">${track}<a href="${e(PUBLICATION_PAGES.video(p.slug))}">${t.download}</a></video>`;
+}
+
+export interface PageContext {
+  /** The server's public origin, for the absolute addresses of the Open Graph tags. */
+  appUrl: string;
+  brandName: string;
+}
+
+/** The share page `/v/{slug}`. */
+export function sharePage(p: LivePublication, transcript: { cues: CaptionCue[]; paragraphs: string[] }, site: PageContext): string {
+  const t = TEXT[p.language];
+  const lang = p.language;
+  const title = t.title(p.name, p.company.name);
+  const description = t.description(p.name, p.position, p.company.name);
+  const abs = (path: string) => `${site.appUrl}${path}`;
+  const share = abs(PUBLICATION_PAGES.share(p.slug));
+  const embed = abs(PUBLICATION_PAGES.embed(p.slug));
+  const video = abs(PUBLICATION_PAGES.video(p.slug));
+  const { width, height } = size(p);
+  const colors = headerColors(p.colors);
+  const poster = p.posterKey ? abs(PUBLICATION_PAGES.poster(p.slug)) : null;
+  const oembed = `${site.appUrl}/api/oembed?url=${encodeURIComponent(share)}&format=json`;
+  const meta = [
+    `<meta name="description" content="${e(description)}">`,
+    `<link rel="canonical" href="${e(share)}">`,
+    `<link rel="alternate" type="application/json+oembed" href="${e(oembed)}" title="${e(title)}">`,
+    `<meta property="og:type" content="video.other">`,
+    `<meta property="og:site_name" content="${e(site.brandName)}">`,
+    `<meta property="og:locale" content="${lang === 'fr' ? 'fr_FR' : 'en_US'}">`,
+    `<meta property="og:title" content="${e(title)}">`,
+    `<meta property="og:description" content="${e(description)}">`,
+    `<meta property="og:url" content="${e(share)}">`,
+    ...(poster ? [`<meta property="og:image" content="${e(poster)}">`, `<meta property="og:image:width" content="${width}">`, `<meta property="og:image:height" content="${height}">`] : []),
+    `<meta property="og:video" content="${e(video)}">`,
+    `<meta property="og:video:secure_url" content="${e(video)}">`,
+    `<meta property="og:video:type" content="video/mp4">`,
+    `<meta property="og:video:width" content="${width}">`,
+    `<meta property="og:video:height" content="${height}">`,
+    `<meta name="twitter:card" content="player">`,
+    `<meta name="twitter:title" content="${e(title)}">`,
+    `<meta name="twitter:description" content="${e(description)}">`,
+    ...(poster ? [`<meta name="twitter:image" content="${e(poster)}">`] : []),
+    `<meta name="twitter:player" content="${e(embed)}">`,
+    `<meta name="twitter:player:width" content="${width}">`,
+    `<meta name="twitter:player:height" content="${height}">`,
+  ].join('\n');
+  const logo = p.company.logoUrl
+    ? `<img src="${e(p.company.logoUrl)}" alt="${e(t.logo(p.company.name))}" height="40">`
+    : `<span class="company">${e(p.company.name)}</span>`;
+  const transcriptSection = transcript.paragraphs.length
+    ? `<section aria-labelledby="transcript"><h2 id="transcript">${t.transcript}</h2>${transcript.paragraphs.map((para) => `<p>${e(para)}</p>`).join('')}</section>`
+    : '';
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${e(title)}</title>
+${meta}
+<style>
+*{box-sizing:border-box}body{margin:0;font-family:${FONT};background:#f6f6f8;color:#16181d;line-height:1.55}
+header{background:${colors.background};color:${colors.text};padding:14px 20px;display:flex;align-items:center;min-height:68px}
+header img{display:block;max-height:40px;width:auto}.company{font-weight:700;font-size:18px}
+main{max-width:960px;margin:0 auto;padding:24px 16px 48px}
+h1{font-size:clamp(22px,4vw,32px);line-height:1.2;margin:0 0 4px}.position{margin:0 0 20px;color:#4a4f5c}
+video{display:block;width:100%;height:auto;max-width:calc(80vh*${width}/${height});margin:0 auto;background:#000;border-radius:12px;aspect-ratio:${width}/${height}}
+section{margin-top:28px;max-width:70ch}h2{font-size:18px;margin:0 0 8px}section p{margin:0 0 12px}
+footer{text-align:center;font-size:13px;color:#5b6170;padding:0 16px 32px}
+</style></head>
+<body><header>${logo}</header>
+<main><h1>${e(t.heading(p.name))}</h1>${p.position ? `<p class="position">${e(p.position)}</p>` : ''}
+${player(p, lang, transcript.cues.length > 0)}
+${transcriptSection}
+</main><footer>${e(site.brandName)}</footer></body></html>`;
+}
+
+/** The embed `/embed/{slug}`: the player alone, filling its frame. */
+export function embedPage(p: LivePublication, withCaptions: boolean): string {
+  const t = TEXT[p.language];
+  return `<!doctype html>
+<html lang="${p.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${e(t.video(p.name))}</title>
+<link rel="canonical" href="${e(PUBLICATION_PAGES.share(p.slug))}">
+<style>html,body{margin:0;height:100%;background:#000}video{display:block;width:100%;height:100%;object-fit:contain}</style>
+</head><body>${player(p, p.language, withCaptions)}</body></html>`;
+}
+
+/** The page of a slug that is unknown or taken down: the same for both. */
+export function notFoundPage(lang: PageLang): string {
+  const t = TEXT[lang];
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${t.notFoundTitle}</title>
+<style>body{margin:0;font-family:${FONT};background:#f6f6f8;color:#16181d}main{max-width:520px;margin:15vh auto;padding:0 20px}h1{font-size:24px;margin:0 0 8px}p{color:#4a4f5c;line-height:1.55}</style>
+</head><body><main><h1>${t.notFoundTitle}</h1><p>${t.notFound}</p></main></body></html>`;
+}
+
+const stamp = (seconds: number) => {
+  const ms = Math.max(0, Math.round(seconds * 1000));
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
+};
+
+/** The captions as WebVTT: the cue text escaped as the format asks (&, <, >), a blank line never inside a cue. */
+export function webVtt(cues: CaptionCue[]): string {
+  const text = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/-->/g, '--&gt;').replace(/\s*\n\s*/g, '\n').trim();
+  return `WEBVTT\n\n${cues.map((c, i) => `${i + 1}\n${stamp(c.start)} --> ${stamp(c.end)}\n${text(c.text)}\n`).join('\n')}`;
+}

@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZIdParams } from '../../../contract/api/common.js';
+import { API } from '../../../contract/api/paths.js';
+import {
+  ZCreatePublicationBody,
+  ZCreatePublicationResponse,
+  ZListPublicationsQuery,
+  ZListPublicationsResponse,
+  ZOEmbedQuery,
+  ZOEmbedResponse,
+} from '../../../contract/api/publications.schema.js';
+import type { AppContext } from '../../context.js';
+import { requireAuth } from '../../http/auth-guard.js';
+import { callerCompany } from '../../http/company-scope.js';
+import { sendError } from '../../http/errors.js';
+import { sendStoredObject } from '../../http/stored-object.js';
+import { embedPage, notFoundPage, sharePage, webVtt, type PageLang } from './publications.pages.js';
+import { captionsOf, createPublication, DEFAULT_SIZE, embedSnippet, findLive, listPublications, unpublish, type LivePublication } from './publications.service.js';
+
+/**
+ * How long a presigned address of a published video lives (S3 with redirect delivery): a player that
+ * already has it may go on reading for that long after an unpublish, no longer; every new request goes
+ * through the publication check again.
+ */
+export const PUBLIC_PRESIGN_SECONDS = 120;
+
+/** The language of a page that has none of its own (an unknown slug): the browser's first choice of ours. */
+const browserLang = (request: FastifyRequest): PageLang => {
+  const first = /^\s*([a-z]{2})/i.exec(request.headers['accept-language'] ?? '')?.[1]?.toLowerCase();
+  return first === 'fr' ? 'fr' : 'en';
+};
+
+/** A share or embed page: HTML, revalidated on every visit (a CDN may keep it only to ask again). */
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'public, no-cache').send(body);
+
+export function publicationsRoutes(ctx: AppContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const authenticated = requireAuth(ctx);
+    const site = { appUrl: ctx.config.appUrl, brandName: ctx.config.brandName };
+
+    /* ---------------------------------------------------------------- the company's calls */
+
+    app.post(
+      API.publications.create.route,
+      { onRequest: [authenticated], schema: { body: ZCreatePublicationBody, response: { 201: ZCreatePublicationResponse } } },
+      async (request, reply) => {
+        const { testimonialId, jobId, responseId } = request.body;
+        return reply.status(201).send(await createPublication(ctx, { companyId: callerCompany(request), testimonialId, jobId, responseId }));
+      },
+    );
+    app.get(
+      API.publications.list.route,
+      { onRequest: [authenticated], schema: { querystring: ZListPublicationsQuery, response: { 200: ZListPublicationsResponse } } },
+      async (request) => listPublications(ctx, { companyId: callerCompany(request), testimonialId: request.query.testimonialId }),
+    );
+    app.delete(API.publications.remove.route, { onRequest: [authenticated], schema: { params: ZIdParams } }, async (request, reply) => {
+      await unpublish(ctx, { companyId: callerCompany(request), id: request.params.id });
+      return reply.status(204).send();
+    });
+
+    /* ---------------------------------------------------------------- oEmbed */
+
+    app.get(API.publications.oembed.route, { schema: { querystring: ZOEmbedQuery, response: { 200: ZOEmbedResponse } } }, async (request, reply) => {
+      let url: URL;
+      try {
+        url = new URL(request.query.url);
+      } catch {
+        return sendError(reply, 400, { error: 'url must be the address of a share page.', code: 'invalid_data', field: 'url' });
+      }
+      if (url.host !== new URL(ctx.config.appUrl).host) {
+        return sendError(reply, 400, { error: `url must be an address of ${new URL(ctx.config.appUrl).host}.`, code: 'invalid_data', field: 'url' });
+      }
+      const slug = /^\/(?:v|embed)\/([A-Za-z0-9_-]{1,64})\/?$/.exec(url.pathname)?.[1];
+      const live = slug ? await findLive(ctx, slug) : null;
+      if (!live) return sendError(reply, 404, { error: 'This video is not available.', code: 'not_found' });
+      const natural = { width: live.width ?? DEFAULT_SIZE.width, height: live.height ?? DEFAULT_SIZE.height };
+      const scale = Math.min(1, (request.query.maxwidth ?? Infinity) / natural.width, (request.query.maxheight ?? Infinity) / natural.height);
+      const width = Math.max(1, Math.round(natural.width * scale));
+      const height = Math.max(1, Math.round(natural.height * scale));
+      const title = live.position ? `${live.name}, ${live.position}` : live.name;
+      return reply.header('cache-control', 'public, no-cache').send({
+        version: '1.0' as const,
+        type: 'video' as const,
+        html: embedSnippet(ctx, live.slug, { width, height }, title),
+        width,
+        height,
+        title,
+        provider_name: ctx.config.brandName,
+        provider_url: ctx.config.appUrl,
+        ...(live.posterKey
+          ? { thumbnail_url: `${ctx.config.appUrl}/v/${live.slug}/poster.jpg`, thumbnail_width: natural.width, thumbnail_height: natural.height }
+          : {}),
+      });
+    });
+
+    /* ---------------------------------------------------------------- the public pages and media */
+
+    const page = (render: (live: LivePublication) => Promise<string>) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const { slug } = request.params as { slug: string };
+      const live = await findLive(ctx, slug);
+      if (!live) return html(reply, 404, notFoundPage(browserLang(request)));
+      return html(reply, 200, await render(live));
+    };
+    app.get('/v/:slug', page(async (live) => sharePage(live, await captionsOf(ctx, live), site)));
+    app.get('/embed/:slug', page(async (live) => embedPage(live, (await captionsOf(ctx, live)).cues.length > 0)));
+
+    /** A medium of a live publication; taken down, it is a 404 at once (nothing is cached where others share it). */
+    const medium = (pick: (live: LivePublication) => string | null, contentType: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const { slug } = request.params as { slug: string };
+      const live = await findLive(ctx, slug);
+      const key = live ? pick(live) : null;
+      if (!key) return sendError(reply, 404, { error: 'No such file.', code: 'not_found' });
+      return sendStoredObject(ctx, request, reply, key, {
+        cacheControl: 'private, max-age=60',
+        resourcePolicy: 'cross-origin',
+        presignSeconds: PUBLIC_PRESIGN_SECONDS,
+        contentType,
+      });
+    };
+    app.get('/v/:slug/video.mp4', { logLevel: 'warn' }, medium((live) => live.videoKey, 'video/mp4'));
+    app.get('/v/:slug/poster.jpg', { logLevel: 'warn' }, medium((live) => live.posterKey, 'image/jpeg'));
+    app.get('/v/:slug/captions.vtt', async (request, reply) => {
+      const { slug } = request.params as { slug: string };
+      const live = await findLive(ctx, slug);
+      const cues = live ? (await captionsOf(ctx, live)).cues : [];
+      if (!cues.length) return sendError(reply, 404, { error: 'No captions.', code: 'not_found' });
+      return reply
+        .type('text/vtt; charset=utf-8')
+        .header('cache-control', 'public, no-cache')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(webVtt(cues));
+    });
+  };
+}

@@ -1,0 +1,295 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { RENDER_JOB_KINDS } from '../../../contract/api/jobs.schema.js';
+import {
+  PUBLICATION_PAGES,
+  type TCreatePublicationResponse,
+  type TListPublicationsResponse,
+  type TPublication,
+} from '../../../contract/api/publications.schema.js';
+import type { TExportPlatform } from '../../../contract/api/studio.schema.js';
+import type { AppContext } from '../../context.js';
+import {
+  companies,
+  jobs,
+  publications,
+  testimonialRequests,
+  testimonialResponses,
+  transcriptions,
+  videoStyleSettings,
+  type PublicationCaptionPart,
+  type TranscriptionSegment,
+} from '../../db/schema.js';
+import { escapeHtml } from '../../mail/layout.js';
+import { AppError } from '../../lib/errors.js';
+import { CARD_SECONDS, exportFrame } from '../../media/render.js';
+import { posterKeyFor } from '../studio/posters.js';
+import { logoUrl } from '../settings/settings.service.js';
+
+/**
+ * Publishing (issue 19). A company publishes a ready render of a paid testimonial, or one of its answers
+ * as recorded: the publication resolves, once, what the public will see (the video's and the poster's
+ * storage keys, the picture's size, where the captions come from) and gets a slug of 128 random bits.
+ * Every company-owned row is read and written through the company of the verified token. The public
+ * side (`findLive`) looks a slug up in one query, the same for a slug never published and one taken down.
+ */
+
+type ResponseRow = typeof testimonialResponses.$inferSelect;
+type JobRow = typeof jobs.$inferSelect;
+
+/** 16 random bytes, base64url: 22 characters, 128 bits (the issue asks for at least 96). */
+export function newSlug(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export const shareUrl = (ctx: AppContext, slug: string) => `${ctx.config.appUrl}${PUBLICATION_PAGES.share(slug)}`;
+export const embedUrl = (ctx: AppContext, slug: string) => `${ctx.config.appUrl}${PUBLICATION_PAGES.embed(slug)}`;
+
+/** The default size of a player whose picture size is unknown. */
+export const DEFAULT_SIZE = { width: 1280, height: 720 };
+
+/** The embed's `<iframe>`: responsive (it keeps the video's proportions at any width). */
+export function embedSnippet(ctx: AppContext, slug: string, size: { width: number | null; height: number | null }, title: string): string {
+  const width = size.width ?? DEFAULT_SIZE.width;
+  const height = size.height ?? DEFAULT_SIZE.height;
+  return `<iframe src="${escapeHtml(embedUrl(ctx, slug))}" title="${escapeHtml(title)}" width="${width}" height="${height}" style="width:100%;height:auto;aspect-ratio:${width}/${height};border:0" allow="fullscreen; picture-in-picture" allowfullscreen loading="lazy"></iframe>`;
+}
+
+const evenDims = (w: number | null, h: number | null) =>
+  w && h ? { width: Math.max(2, Math.floor(w / 2) * 2), height: Math.max(2, Math.floor(h / 2) * 2) } : { width: null, height: null };
+
+interface Resolved {
+  responseId: string | null;
+  videoKey: string;
+  posterKey: string | null;
+  width: number | null;
+  height: number | null;
+  captionParts: PublicationCaptionPart[];
+}
+
+/** Each answer of a merged video starts after its card and the answers before it (their recorded lengths). */
+function mergedParts(answers: ResponseRow[]): PublicationCaptionPart[] {
+  let at = 0;
+  const parts: PublicationCaptionPart[] = [];
+  for (const a of answers) {
+    at += CARD_SECONDS;
+    parts.push({ responseId: a.id, offset: at });
+    at += a.durationSeconds ?? 0;
+  }
+  return parts;
+}
+
+/** What a ready render shows, and where each answer's words fall in it. */
+function resolveRender(job: JobRow, response: ResponseRow | undefined, answers: ResponseRow[]): Resolved {
+  const params = job.params as { platform?: TExportPlatform; videoType?: 'original' | 'modified' };
+  const outputKey = job.outputKey!;
+  const base = { responseId: job.responseId, videoKey: outputKey, posterKey: posterKeyFor(outputKey) };
+  if (job.kind === 'export') {
+    const frame = params.platform ? exportFrame(params.platform) : { width: null, height: null };
+    // Exports are cropped and scaled, never retimed: the captions of their source fit them.
+    const captionParts = response
+      ? [{ responseId: response.id, offset: params.videoType === 'modified' && response.introGenerated ? CARD_SECONDS : 0 }]
+      : mergedParts(answers);
+    return { ...base, width: frame.width, height: frame.height, captionParts };
+  }
+  if (response) {
+    // An intro starts with its card; a subtitled answer has one when its intro was made first.
+    const withCard = job.kind === 'intro' || response.introGenerated;
+    return { ...base, ...evenDims(response.width, response.height), captionParts: [{ responseId: response.id, offset: withCard ? CARD_SECONDS : 0 }] };
+  }
+  const first = answers[0];
+  return { ...base, ...evenDims(first?.width ?? null, first?.height ?? null), captionParts: mergedParts(answers) };
+}
+
+/**
+ * Publishes a ready render (`jobId`) or an answer as recorded (`responseId`) of a paid testimonial of the
+ * company: another company's ids are 404, an unpaid testimonial 402, a render not ready 409, a render
+ * or an answer of another testimonial 400.
+ */
+export async function createPublication(
+  ctx: AppContext,
+  input: { companyId: string; testimonialId: string; jobId?: string | undefined; responseId?: string | undefined },
+): Promise<TCreatePublicationResponse> {
+  const [request] = await ctx.db
+    .select()
+    .from(testimonialRequests)
+    .where(and(eq(testimonialRequests.id, input.testimonialId), eq(testimonialRequests.companyId, input.companyId)));
+  if (!request) throw new AppError('not_found', { message: 'This testimonial does not exist or was deleted.' });
+
+  let resolved: Resolved;
+  if (input.jobId) {
+    const [job] = await ctx.db.select().from(jobs).where(and(eq(jobs.id, input.jobId), eq(jobs.companyId, input.companyId)));
+    if (!job) throw new AppError('not_found', { message: 'This video does not exist or was deleted.' });
+    if (!request.paid) throw unpaid();
+    if (job.requestId !== request.id) {
+      throw new AppError('invalid_data', { message: 'This video belongs to another testimonial.', field: 'jobId' });
+    }
+    if (!(RENDER_JOB_KINDS as readonly string[]).includes(job.kind)) {
+      throw new AppError('invalid_data', { message: 'Only a video made in the studio (an intro, subtitles, a merge or an export) can be published.', field: 'jobId' });
+    }
+    if (job.phase !== 'ready' || !job.outputKey) {
+      throw new AppError('conflict', {
+        message: job.phase === 'queued' || job.phase === 'running' ? 'This video is still being made. Publish it once it is ready.' : 'This video could not be made, so it cannot be published.',
+      });
+    }
+    const answers = await ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, request.id)).orderBy(asc(testimonialResponses.orderPosition));
+    const response = job.responseId ? answers.find((a) => a.id === job.responseId) : undefined;
+    resolved = resolveRender(job, response, answers);
+  } else {
+    const [response] = await ctx.db
+      .select()
+      .from(testimonialResponses)
+      .where(and(eq(testimonialResponses.id, input.responseId!), eq(testimonialResponses.companyId, input.companyId)));
+    if (!response) throw new AppError('not_found', { message: 'This answer does not exist or was deleted.' });
+    if (!request.paid) throw unpaid();
+    if (response.requestId !== request.id) {
+      throw new AppError('invalid_data', { message: 'This answer belongs to another testimonial.', field: 'responseId' });
+    }
+    if (!response.videoKey) throw new AppError('conflict', { message: 'This answer is still being prepared. Publish it once it plays.' });
+    resolved = {
+      responseId: response.id,
+      videoKey: response.videoKey,
+      posterKey: response.posterKey,
+      ...evenDims(response.width, response.height),
+      captionParts: [{ responseId: response.id, offset: 0 }],
+    };
+  }
+
+  const slug = newSlug();
+  const [row] = await ctx.db
+    .insert(publications)
+    .values({ companyId: input.companyId, requestId: request.id, jobId: input.jobId ?? null, slug, ...resolved })
+    .returning({ id: publications.id });
+  return { id: row!.id, slug, url: shareUrl(ctx, slug), embedUrl: embedUrl(ctx, slug) };
+}
+
+const unpaid = () => new AppError('no_permission', { status: 402, message: 'Unlock this testimonial (one credit) before publishing it.' });
+
+/** The company's live publications, newest first (of one testimonial when given). */
+export async function listPublications(ctx: AppContext, input: { companyId: string; testimonialId?: string | undefined }): Promise<TListPublicationsResponse> {
+  const rows = await ctx.db
+    .select({ p: publications, customerName: testimonialRequests.customerName, submitterName: testimonialRequests.submitterName })
+    .from(publications)
+    .innerJoin(testimonialRequests, eq(testimonialRequests.id, publications.requestId))
+    .where(
+      and(
+        eq(publications.companyId, input.companyId),
+        isNull(publications.unpublishedAt),
+        input.testimonialId ? eq(publications.requestId, input.testimonialId) : undefined,
+      ),
+    )
+    .orderBy(desc(publications.createdAt));
+  return {
+    publications: rows.map(({ p, customerName, submitterName }): TPublication => ({
+      id: p.id,
+      testimonialId: p.requestId,
+      jobId: p.jobId,
+      responseId: p.responseId,
+      slug: p.slug,
+      url: shareUrl(ctx, p.slug),
+      embedUrl: embedUrl(ctx, p.slug),
+      embedHtml: embedSnippet(ctx, p.slug, p, submitterName ?? customerName),
+      createdAt: p.createdAt.toISOString(),
+      views: 0,
+    })),
+  };
+}
+
+/** Unpublishes one of the company's publications: from this moment its slug is unknown to the public routes. */
+export async function unpublish(ctx: AppContext, input: { companyId: string; id: string }): Promise<void> {
+  const done = await ctx.db
+    .update(publications)
+    .set({ unpublishedAt: new Date() })
+    .where(and(eq(publications.id, input.id), eq(publications.companyId, input.companyId), isNull(publications.unpublishedAt)))
+    .returning({ id: publications.id });
+  if (!done.length) throw new AppError('not_found', { message: 'This publication does not exist or was already taken down.' });
+}
+
+/* ------------------------------------------------------------------ the public side */
+
+export interface LivePublication {
+  id: string;
+  slug: string;
+  videoKey: string;
+  posterKey: string | null;
+  width: number | null;
+  height: number | null;
+  captionParts: PublicationCaptionPart[];
+  /** The picture carries its subtitles already (a subtitled render): the captions track is offered, not shown by default. */
+  subtitlesBurnedIn: boolean;
+  language: 'en' | 'fr';
+  name: string;
+  position: string | null;
+  company: { id: string; name: string; logoUrl: string | null };
+  colors: { background: string; text: string };
+}
+
+/**
+ * A live publication by its slug, with what its page shows, in one query: a slug never published and
+ * one taken down go through exactly the same path (no row).
+ */
+export async function findLive(ctx: AppContext, slug: string): Promise<LivePublication | null> {
+  // A slug of another shape is looked up all the same, so that its answer takes the same time.
+  const [row] = await ctx.db
+    .select({
+      p: publications,
+      language: testimonialRequests.language,
+      customerName: testimonialRequests.customerName,
+      customerPosition: testimonialRequests.customerPosition,
+      submitterName: testimonialRequests.submitterName,
+      submitterTitle: testimonialRequests.submitterTitle,
+      companyName: companies.name,
+      logoKey: companies.logoKey,
+      background: videoStyleSettings.backgroundColor,
+      text: videoStyleSettings.fontColorQuestion,
+      jobKind: jobs.kind,
+    })
+    .from(publications)
+    .innerJoin(testimonialRequests, eq(testimonialRequests.id, publications.requestId))
+    .innerJoin(companies, eq(companies.id, publications.companyId))
+    .leftJoin(videoStyleSettings, eq(videoStyleSettings.companyId, publications.companyId))
+    .leftJoin(jobs, eq(jobs.id, publications.jobId))
+    .where(and(eq(publications.slug, slug.slice(0, 64)), isNull(publications.unpublishedAt)));
+  if (!row) return null;
+  const { p } = row;
+  return {
+    id: p.id,
+    slug: p.slug,
+    videoKey: p.videoKey,
+    posterKey: p.posterKey,
+    width: p.width,
+    height: p.height,
+    captionParts: p.captionParts,
+    subtitlesBurnedIn: row.jobKind === 'subtitles' || row.jobKind === 'merged_subtitles',
+    language: row.language === 'french' ? 'fr' : 'en',
+    name: row.submitterName?.trim() || row.customerName,
+    position: row.submitterTitle?.trim() || row.customerPosition?.trim() || null,
+    company: { id: p.companyId, name: row.companyName, logoUrl: logoUrl(ctx, { id: p.companyId, logoKey: row.logoKey }) },
+    colors: { background: row.background ?? '#15171f', text: row.text ?? '#ffffff' },
+  };
+}
+
+export interface CaptionCue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The publication's cues on its own timeline (its answers' transcripts laid at their offsets), and the transcript by answer. */
+export async function captionsOf(ctx: AppContext, live: Pick<LivePublication, 'captionParts'>): Promise<{ cues: CaptionCue[]; paragraphs: string[] }> {
+  if (!live.captionParts.length) return { cues: [], paragraphs: [] };
+  const rows = await ctx.db
+    .select({ responseId: transcriptions.responseId, segments: transcriptions.segments })
+    .from(transcriptions)
+    .where(inArray(transcriptions.responseId, live.captionParts.map((part) => part.responseId)));
+  const byResponse = new Map<string, TranscriptionSegment[]>(rows.map((r) => [r.responseId, r.segments]));
+  const cues: CaptionCue[] = [];
+  const paragraphs: string[] = [];
+  for (const part of live.captionParts) {
+    const segments = (byResponse.get(part.responseId) ?? []).filter((s) => s.text.trim() && s.end > s.start);
+    if (!segments.length) continue;
+    for (const s of segments) cues.push({ start: s.start + part.offset, end: s.end + part.offset, text: s.text.trim() });
+    paragraphs.push(segments.map((s) => s.text.trim()).join(' '));
+  }
+  return { cues, paragraphs };
+}
