@@ -66,7 +66,7 @@ export function ensureServerBuilt() {
 const common = ['src/contract', 'package-lock.json'];
 
 function build() {
-  if (outdated('dist/web/index.html', ['src/web', 'public', 'vite.config.ts', ...common])) {
+  if (outdated('dist/web/index.html', ['src/web', 'public', 'vite.config.ts', 'scripts/vite-plugins.ts', ...common])) {
     run('Building the web app', [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
   }
   buildServer();

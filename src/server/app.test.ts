@@ -124,6 +124,7 @@ describe('serving the web app', () => {
     const web = path.join(t.config.dataDir, 'web');
     await mkdir(path.join(web, 'assets'), { recursive: true });
     await writeFile(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(path.join(web, 'recording.html'), '<!doctype html><div id="root" data-page="recording"></div>');
     await writeFile(path.join(web, 'assets', 'app-1234.js'), 'console.log(1)');
     await t.app.close();
     const { buildApp } = await import('./app.js');
@@ -134,13 +135,26 @@ describe('serving the web app', () => {
   });
 
   it('serves the single-page app for page routes, without caching index.html', async () => {
-    for (const url of ['/', '/signin', '/dashboard/questions', '/testimonial/submit/abc']) {
+    for (const url of ['/', '/signin', '/dashboard/questions']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<div id="root">');
+      expect(res.body).toBe('<!doctype html><div id="root"></div>');
     }
+  });
+
+  it("serves the customer's link its own page (recording.html), without caching it", async () => {
+    for (const url of ['/testimonial/submit/abc', '/testimonial/submit/abc/', '/testimonial/submit/abc?utm=mail']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('data-page="recording"');
+    }
+    // Deeper paths are no recording link: the app answers (with its not-found page).
+    const deeper = await t.app.inject({ method: 'GET', url: '/testimonial/submit/abc/more' });
+    expect(deeper.body).toBe('<!doctype html><div id="root"></div>');
   });
 
   it('serves hashed assets as immutable', async () => {

@@ -1,15 +1,15 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerErrorHandling, sendError } from './http/errors.js';
 import { registerRateLimits, type WindowCounters } from './http/rate-limit.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { applySecurityHeaders } from './http/security-headers.js';
+import { registerCompression } from './http/compression.js';
+import { registerWebApp } from './http/web-app.js';
 import { WEB_DIST_DIR, ROOT_DIR } from './lib/paths.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -17,8 +17,6 @@ import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
-// Publish (issue 19): share pages, embeds, oEmbed and the company's publications.
-import { publicationsRoutes } from './modules/publications/publications.routes.js';
 import { testimonialsRoutes } from './modules/testimonials/testimonials.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -30,6 +28,8 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { observabilityRoutes, observeRequests } from './modules/observability/observability.routes.js';
+// Publish (issue 19): share pages, embeds, oEmbed and the company's publications.
+import { publicationsRoutes } from './modules/publications/publications.routes.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -90,6 +90,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const mediaOrigins = config.s3 && config.s3.delivery === 'redirect' ? [config.s3.publicOrigin] : [];
   applySecurityHeaders(app, { https, mediaOrigins });
   registerRateLimits(app, options.rateCounters);
+  // Before every route: the plugin adds its hook to each route as it is registered.
+  await registerCompression(app);
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 50, fields: 200, fieldSize: 4096, parts: 260 },
     throwFileSizeLimit: false,
@@ -119,30 +121,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(publicationsRoutes(ctx));
   if (!config.isProduction) await app.register(outboxRoutes(ctx));
 
-  const webDir = options.webDir ?? WEB_DIST_DIR;
-  const indexFile = path.join(webDir, 'index.html');
-  const hasWeb = existsSync(indexFile);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: true,
-      index: false,
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else res.header('cache-control', 'public, max-age=3600');
-      },
-    });
-  }
+  const sendPage = await registerWebApp(app, options.webDir ?? WEB_DIST_DIR);
+  if (sendPage) app.get('/', (_request, reply) => sendPage(reply, '/'));
 
-  const sendIndex = async (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(indexFile, 'utf8'));
-  if (hasWeb) app.get('/', (_request, reply) => sendIndex(reply));
-
-  // Unknown /api paths answer JSON, never the web app; page routes get the single-page app.
+  // Unknown /api paths answer JSON, never the web app; page routes get their page: the customer's
+  // link its own (recording.html), every other the single-page app.
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|dev|files)(\/|$)/.test(urlPath);
-    if (isPage && hasWeb) return sendIndex(reply);
+    if (isPage && sendPage) return sendPage(reply, urlPath);
     return sendError(reply, 404, {
       error: urlPath.startsWith('/api')
         ? `No such API call: ${request.method} ${urlPath}.`

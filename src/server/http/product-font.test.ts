@@ -38,6 +38,28 @@ describe("the product font on the server's own pages", () => {
     expect(rules).not.toContain('body{');
   });
 
+  it('finds them in the stylesheet of a chunk the entries share (two pages: the app and the recording page)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'product-font-'));
+    dirs.push(dir);
+    await mkdir(path.join(dir, '.vite'), { recursive: true });
+    await mkdir(path.join(dir, 'assets'), { recursive: true });
+    const latin =
+      '@font-face{font-family:Inter Variable;font-weight:100 900;src:url(/assets/inter-latin-wght-normal-Dx4k.woff2)format("woff2-variations");unicode-range:U+0000-00FF}';
+    await writeFile(path.join(dir, 'assets', 'shared-abc.css'), `${latin}body{margin:0}`);
+    await writeFile(path.join(dir, 'assets', 'index-abc.css'), '.toast{color:red}');
+    await writeFile(
+      path.join(dir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-x.js', isEntry: true, css: ['assets/index-abc.css'], imports: ['_shared-x.js'] },
+        'recording.html': { file: 'assets/recording-x.js', isEntry: true, imports: ['_shared-x.js'] },
+        '_shared-x.js': { file: 'assets/shared-x.js', css: ['assets/shared-abc.css'] },
+      }),
+    );
+    const rules = productFontFaces(dir);
+    expect(rules).toContain('/assets/inter-latin-wght-normal-Dx4k.woff2');
+    expect(rules).not.toContain('toast');
+  });
+
   it('gives no rules without a built web app (the page falls back to the system fonts)', () => {
     expect(productFontFaces(path.join(os.tmpdir(), 'no-such-web-dir'))).toBe('');
   });

@@ -19,6 +19,22 @@ const cache = new Map<string, string>();
 interface ManifestChunk {
   isEntry?: boolean;
   css?: string[];
+  imports?: string[];
+}
+
+/** The stylesheets the pages load first: those of each entry and of the chunks it imports (shared ones too). */
+function entryStylesheets(manifest: Record<string, ManifestChunk>): string[] {
+  const sheets = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const sheet of chunk.css ?? []) sheets.add(sheet);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  return [...sheets];
 }
 
 /** The `@font-face` rules of the product font in the built web app under `webDir` ('' when there is none). */
@@ -28,7 +44,7 @@ export function productFontFaces(webDir: string = WEB_DIST_DIR): string {
   let rules = '';
   try {
     const manifest = JSON.parse(readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-    const sheets = [...new Set(Object.values(manifest).flatMap((chunk) => (chunk.isEntry ? (chunk.css ?? []) : [])))];
+    const sheets = entryStylesheets(manifest);
     const faces = sheets.flatMap((sheet) => readFileSync(path.join(webDir, sheet), 'utf8').match(/@font-face\s*\{[^}]*\}/g) ?? []);
     rules = faces.filter((face) => /font-family:\s*["']?Inter Variable["']?\s*;/.test(face)).join('\n');
   } catch {

@@ -6,12 +6,13 @@ import { AlertIcon, ArrowLeftIcon } from '../components/icons';
 import { PublicShell } from '../components/public-shell';
 import { Seo } from '../components/seo';
 import { paths } from '../lib/paths';
+import { APP_ERROR_HEADING } from './app-error-heading';
 
 /**
  * The app-level error page (the router's error element). The heading is fixed by the spec:
- * 'Unexpected Application Error!', in every language; the explanation below it is translated.
+ * 'Unexpected Application Error!', in every language (app-error-heading.ts); the explanation below
+ * it is translated.
  */
-export const APP_ERROR_HEADING = 'Unexpected Application Error!';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;

@@ -1,13 +1,26 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useMemo } from 'react';
+import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { AuthProvider } from '../lib/auth-context';
 import { cn } from '../lib/cn';
+import { NavigationContext } from '../lib/navigation';
+import type { TAppLinkProps, TNavigation } from '../lib/navigation';
 
-/** The root of every route: the auth state, scroll handling, and a thin bar while the next page's code loads. */
+/** The shared components' links (lib/navigation.tsx), inside the app: the router's. */
+function routerLink(props: TAppLinkProps) {
+  return <Link {...props} />;
+}
+
+/**
+ * The root of every route: the auth state, scroll handling, a thin bar while the next page's code
+ * loads, and the router's links and location for the shared components (lib/navigation.tsx).
+ */
 export function RootLayout() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
+  const { pathname } = useLocation();
+  const links = useMemo<TNavigation>(() => ({ renderLink: routerLink, pathname }), [pathname]);
   return (
-    <>
+    <NavigationContext value={links}>
       <div
         aria-hidden="true"
         className={cn(
@@ -19,7 +32,7 @@ export function RootLayout() {
         <Outlet />
       </AuthProvider>
       <ScrollRestoration />
-    </>
+    </NavigationContext>
   );
 }
 

@@ -59,8 +59,10 @@ const dashboardRoutes: RouteObject[] = [
 ];
 
 /**
- * Every screen is a lazily loaded chunk, so the landing page and the customer's recording page
- * never download dashboard code. Each chunk module exports its screen as a named component.
+ * Every screen is a lazily loaded chunk, so the landing page never downloads dashboard code. Each
+ * chunk module exports its screen as a named component. The customer's recording page
+ * (/testimonial/submit/:token) is not here: it is its own entry, recording.html, which the server
+ * answers for that path (docs/decisions/125).
  */
 export const routes: RouteObject[] = [
   {
@@ -86,10 +88,6 @@ export const routes: RouteObject[] = [
       {
         path: 'auth/callback',
         lazy: async () => ({ Component: (await import('../features/auth/auth-callback-page')).AuthCallbackPage }),
-      },
-      {
-        path: 'testimonial/submit/:token',
-        lazy: async () => ({ Component: (await import('../features/recording/recording-page')).RecordingPage }),
       },
       {
         // The guard is part of the main bundle; the dashboard's code loads behind it.

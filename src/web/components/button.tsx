@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link } from 'react-router';
-import type { LinkProps } from 'react-router';
 import { cn } from '../lib/cn';
+import { AppLink } from '../lib/navigation';
+import type { TAppLinkProps } from '../lib/navigation';
 import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'ghost-inverse';
@@ -81,7 +81,7 @@ export function Button({
   );
 }
 
-export interface ButtonLinkProps extends LinkProps {
+export interface ButtonLinkProps extends TAppLinkProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
   fullWidth?: boolean;
@@ -89,7 +89,10 @@ export interface ButtonLinkProps extends LinkProps {
   trailingIcon?: ReactNode;
 }
 
-/** A router link that looks like a button (navigation, not an action). */
+/**
+ * An in-app link that looks like a button (navigation, not an action): a router link in the
+ * single-page app, a document link where there is no router (lib/navigation.tsx).
+ */
 export function ButtonLink({
   variant,
   size,
@@ -101,10 +104,10 @@ export function ButtonLink({
   ...props
 }: ButtonLinkProps) {
   return (
-    <Link className={buttonClasses({ variant, size, fullWidth, className })} {...props}>
+    <AppLink className={buttonClasses({ variant, size, fullWidth, className })} {...props}>
       {leadingIcon}
       {children}
       {trailingIcon}
-    </Link>
+    </AppLink>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { BRAND_NAME } from '../lib/brand';
 import { cn } from '../lib/cn';
+import { AppLink } from '../lib/navigation';
 import { paths } from '../lib/paths';
 
 /** The brand mark alone: a violet tile with a white play sign (the same drawing as /favicon.svg). */
@@ -26,13 +26,13 @@ export interface LogoProps {
 export function Logo({ to = paths.home, size = 'md', className }: LogoProps) {
   const { t } = useTranslation();
   return (
-    <Link
+    <AppLink
       to={to}
       className={cn('inline-flex items-center gap-2 rounded-control text-gray-950', className)}
       aria-label={t('common.homeLink', { brand: BRAND_NAME })}
     >
       <LogoMark className={size === 'sm' ? 'size-6' : 'size-7'} />
       <span className={cn('font-semibold tracking-tight', size === 'sm' ? 'text-base' : 'text-lg')}>{BRAND_NAME}</span>
-    </Link>
+    </AppLink>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { BRAND_NAME } from '../lib/brand';
+import { usePathname } from '../lib/navigation';
 import { OG_LOCALES } from '../i18n/language';
 import { useLanguage } from '../i18n/use-language';
 
@@ -25,7 +25,7 @@ export interface SeoProps {
 export function Seo({ title, description, robots = 'index', videoPath }: SeoProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const url = origin + pathname;
   const fullTitle = `${title} | ${BRAND_NAME}`;

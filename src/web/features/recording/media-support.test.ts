@@ -12,19 +12,47 @@ import {
 } from './media-support';
 
 describe('recording media support', () => {
-  it('prefers WebM VP9, then VP8, then plain WebM, then MP4 for Safari', () => {
-    expect(pickMimeType(() => true)).toBe('video/webm;codecs=vp9,opus');
-    expect(pickMimeType((t) => t !== 'video/webm;codecs=vp9,opus')).toBe('video/webm;codecs=vp8,opus');
-    expect(pickMimeType((t) => t.startsWith('video/mp4'))).toBe('video/mp4;codecs=avc1,mp4a');
-    expect(pickMimeType((t) => t === 'video/mp4')).toBe('video/mp4');
+  it('prefers H.264 in MP4 (AAC, then Opus), then WebM VP9, VP8, plain WebM, and a bare MP4 last', () => {
+    const supports = (types: string[]) => (type: string) => types.includes(type);
+    // Everything (a Chrome with the proprietary codecs): H.264/AAC in MP4.
+    expect(pickMimeType(() => true)).toBe('video/mp4;codecs=avc1,mp4a.40.2');
+    // Safari: MP4 only, with AAC; one that knows the codec only by its full name.
+    expect(pickMimeType(supports(['video/mp4', 'video/mp4;codecs=avc1,mp4a.40.2', 'video/mp4;codecs=avc1.42E01E,mp4a.40.2']))).toBe('video/mp4;codecs=avc1,mp4a.40.2');
+    expect(pickMimeType(supports(['video/mp4', 'video/mp4;codecs=avc1.42E01E,mp4a.40.2']))).toBe('video/mp4;codecs=avc1.42E01E,mp4a.40.2');
+    // Debian's Chromium 156: H.264 in MP4 but no AAC encoder, so Opus; WebM as well.
+    const debianChromium = supports([
+      'video/mp4',
+      'video/mp4;codecs=avc1',
+      'video/mp4;codecs=avc1,opus',
+      'video/webm',
+      'video/webm;codecs=vp9,opus',
+      'video/webm;codecs=vp8,opus',
+    ]);
+    expect(pickMimeType(debianChromium)).toBe('video/mp4;codecs=avc1,opus');
+    // Firefox and older Chromium: WebM.
+    expect(pickMimeType(supports(['video/webm', 'video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus']))).toBe('video/webm;codecs=vp9,opus');
+    expect(pickMimeType(supports(['video/webm', 'video/webm;codecs=vp8,opus']))).toBe('video/webm;codecs=vp8,opus');
+    expect(pickMimeType(supports(['video/webm']))).toBe('video/webm');
+    // An older Safari that answers only for the bare type.
+    expect(pickMimeType(supports(['video/mp4']))).toBe('video/mp4');
     expect(pickMimeType(() => false)).toBe('');
     expect(
       pickMimeType(() => {
         throw new Error('unknown type');
       }),
     ).toBe('');
-    expect(extensionFor('video/mp4;codecs=avc1')).toBe('mp4');
+  });
+
+  it('names an MP4 upload .mp4 whatever the recorder or the device calls it, and anything else .webm', () => {
+    // What the recorders report once started, and what pickers give for a phone's video.
+    expect(extensionFor('video/mp4;codecs=avc1.420029,opus')).toBe('mp4');
+    expect(extensionFor('video/mp4;codecs=avc1,mp4a.40.2')).toBe('mp4');
+    expect(extensionFor('video/mp4')).toBe('mp4');
+    expect(extensionFor('video/quicktime')).toBe('mp4');
+    expect(extensionFor('video/x-m4v')).toBe('mp4');
+    expect(extensionFor('video/3gpp')).toBe('mp4');
     expect(extensionFor('video/webm;codecs=vp8,opus')).toBe('webm');
+    expect(extensionFor('video/x-matroska;codecs=avc1,opus')).toBe('webm');
     expect(extensionFor('')).toBe('webm');
   });
 

@@ -3,12 +3,20 @@
  * Pure functions (no React), unit-tested in media-support.test.ts.
  */
 
-/** MediaRecorder types in order of preference: WebM (Chromium, Firefox), then MP4 (Safari). */
+/**
+ * MediaRecorder types in order of preference (decision 120). H.264 in MP4 first, because the server
+ * can then store the answer without re-encoding its picture: with AAC sound where the browser encodes
+ * it (Safari; Chrome builds with the proprietary codecs), else with Opus (Chromium 126+ without an AAC
+ * encoder, such as Debian's). Then WebM (Firefox, older Chromium), and a bare MP4 for older Safari.
+ * Checked with `MediaRecorder.isTypeSupported`, in this order: the first the browser accepts wins.
+ */
 export const PREFERRED_MIME_TYPES = [
+  'video/mp4;codecs=avc1,mp4a.40.2',
+  'video/mp4;codecs=avc1.42E01E,mp4a.40.2',
+  'video/mp4;codecs=avc1,opus',
   'video/webm;codecs=vp9,opus',
   'video/webm;codecs=vp8,opus',
   'video/webm',
-  'video/mp4;codecs=avc1,mp4a',
   'video/mp4',
 ] as const;
 
@@ -27,9 +35,13 @@ export function pickMimeType(isSupported: (type: string) => boolean): string {
   return '';
 }
 
-/** The file extension the server expects for a recording of this type. */
+/**
+ * The extension of an answer's file name in the upload (`video0.mp4`, `video1.webm`): MP4 for the
+ * ISO/QuickTime family (a recorder's MP4, an iPhone's MOV, an Android's 3GP), WebM otherwise. The
+ * server identifies every upload by probing it, never by this name: it only has to be one of the two.
+ */
 export function extensionFor(mimeType: string): 'webm' | 'mp4' {
-  return /mp4|quicktime|m4v/i.test(mimeType) ? 'mp4' : 'webm';
+  return /mp4|quicktime|m4v|3gpp/i.test(mimeType) ? 'mp4' : 'webm';
 }
 
 /** The camera and microphone request: 720p ideal, front camera, the chosen devices when known. */

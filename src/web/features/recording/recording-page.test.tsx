@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorReasonMessage, type TErrorParams, type TErrorReason } from '../../../contract/error-reasons.js';
 import type { TApiError } from '../../../contract/errors.js';
@@ -16,7 +15,8 @@ await vi.hoisted(async () => {
 });
 
 /**
- * The customer's page when the server refuses the link or the answers: the real page, router,
+ * The customer's page when the server refuses the link or the answers: the real page (its own entry
+ * has no router: it gets the link's token as a prop),
  * translations and storage fallback, against a stand-in for the HTTP API (the only part replaced)
  * that answers in the contract's error shape, as the server does (src/server/http/error-reasons.test.ts
  * checks the server's side). The page speaks the request's language, from the reason key, and never
@@ -43,10 +43,7 @@ function stubValidate(status: number, body: unknown) {
 }
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '/testimonial/submit/:token', element: <RecordingPage /> }], {
-    initialEntries: [`/testimonial/submit/${TOKEN}`],
-  });
-  render(<RouterProvider router={router} />);
+  render(<RecordingPage token={TOKEN} />);
 }
 
 beforeEach(async () => {
@@ -167,6 +164,17 @@ describe('refused answers, in the request language', () => {
       expect(alert.textContent).not.toContain(body.error);
       cleanup();
     }
+  });
+
+  it('leads back to the refused answer, to replace it (a chosen video as well as a recording)', async () => {
+    await i18n.changeLanguage('fr');
+    const alert = refusedUpload(new PublicCallError(400, refusalBody('invalid_format', 'answer_no_sound', { answer: 2 })));
+    expect(alert.textContent).toContain("La réponse 2 n'a pas de son.");
+    expect(screen.getByTestId('record-again').textContent).toBe('Remplacer la réponse 2');
+    cleanup();
+    await i18n.changeLanguage('en');
+    refusedUpload(new PublicCallError(409, refusalBody('conflict', 'already_sent')));
+    expect(screen.getByTestId('record-again').textContent).toBe('Record my answers again');
   });
 
   it('tells a refusal without a reason by its status', async () => {

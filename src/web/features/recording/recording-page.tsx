@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import type { TPublicQuestion, TValidateTokenResponse } from '../../../contract/api/public.schema.js';
 import { CURRENT_CONSENT_VERSION } from '../../../contract/consent.js';
 import { RECORDING } from '../../../contract/constants.js';
@@ -25,7 +24,7 @@ import { buildSaveForm, PublicCallError, validateToken } from './public-api';
 import type { Refusal } from './public-api';
 import { openRecordingStore, requestPersistentStorage } from './recording-store';
 import type { RecordingStore, StoredAnswer, StoredSession } from './recording-store';
-import { isAlreadySent, linkRefusalText, refusalLanguage } from './refusal-message';
+import { isAlreadySent, linkRefusalText, refusalLanguage, refusedQuestionIndex } from './refusal-message';
 import { useMediaStream } from './use-media-stream';
 import { useSubmission } from './use-submission';
 
@@ -84,9 +83,11 @@ function resume(
   return { session, answers };
 }
 
-/** The customer's recording page (/testimonial/submit/:token); never indexed. */
-export function RecordingPage() {
-  const { token = '' } = useParams();
+/**
+ * The customer's recording page (/testimonial/submit/:token); never indexed. Its own entry
+ * (src/web/recording.tsx) reads the token from the address and renders it, with no router.
+ */
+export function RecordingPage({ token }: { token: string }) {
   const { t, i18n } = useTranslation();
   const [load, setLoad] = useState<TLoad>({ kind: 'loading' });
   const [reloadKey, setReloadKey] = useState(0);
@@ -96,6 +97,8 @@ export function RecordingPage() {
   const [storageWarning, setStorageWarning] = useState(false);
   const [resumed, setResumed] = useState(false);
   const [finished, setFinished] = useState<{ name: string; company: string } | null>(null);
+  /** The file picker is open on a phone: the camera is let go meanwhile, for the camera app it offers. */
+  const [pickingFile, setPickingFile] = useState(false);
   const storeRef = useRef<RecordingStore | null>(null);
   const sessionRef = useRef<StoredSession | null>(null);
   const answersRef = useRef(answers);
@@ -192,7 +195,7 @@ export function RecordingPage() {
   /* ------------------------------------------------------------ devices */
 
   const media = useMediaStream({
-    enabled: load.kind === 'ready' && !finished && (step === 'devices' || step === 'recording'),
+    enabled: load.kind === 'ready' && !finished && !pickingFile && (step === 'devices' || step === 'recording'),
     cameraId: session?.cameraId ?? null,
     microphoneId: session?.microphoneId ?? null,
   });
@@ -212,6 +215,8 @@ export function RecordingPage() {
         bgColor: current.context.testimonial.background_color || RECORDING.defaultBackgroundColor,
         durationMs: Math.round(take.durationMs),
         recordedAt: new Date().toISOString(),
+        source: take.source ?? 'camera',
+        aspect: take.aspect ?? null,
       };
       const nextAnswers = new Map(answersRef.current).set(question.id, answer);
       const firstMissing = questions.findIndex((q) => !nextAnswers.has(q.id));
@@ -403,6 +408,7 @@ export function RecordingPage() {
           onChooseMicrophone={(microphoneId) => update({ microphoneId })}
           onBack={() => update({ step: 'information' })}
           onContinue={() => update({ step: 'recording' })}
+          onUseFile={() => update({ step: 'recording' })}
         />
       )}
 
@@ -415,7 +421,11 @@ export function RecordingPage() {
           answered={questions.map((q) => answers.has(q.id))}
           bgColor={context.testimonial.background_color || RECORDING.defaultBackgroundColor}
           media={media}
-          existing={existing ? { blob: existing.blob, mimeType: existing.mimeType, durationMs: existing.durationMs } : null}
+          existing={
+            existing
+              ? { blob: existing.blob, mimeType: existing.mimeType, durationMs: existing.durationMs, source: existing.source ?? 'camera', aspect: existing.aspect ?? null }
+              : null
+          }
           notes={session.notes[question.id] ?? ''}
           notesVisible={session.notesVisible}
           notesFontSize={clampFontSize(session.notesFontSize)}
@@ -423,6 +433,7 @@ export function RecordingPage() {
           onNotesVisibleChange={(notesVisible) => update({ notesVisible })}
           onNotesFontSizeChange={(notesFontSize) => update({ notesFontSize })}
           onAccept={(take) => acceptAnswer(question, questionIndex, take)}
+          onPickingFile={setPickingFile}
           banner={
             <>
               {warnings}
@@ -442,7 +453,7 @@ export function RecordingPage() {
           answerCount={answers.size}
           state={submission.state}
           onRetryNow={submission.retryNow}
-          onRecordAgain={() => update({ step: 'recording', questionIndex: 0 })}
+          onRecordAgain={() => update({ step: 'recording', questionIndex: refusedQuestionIndex(submission.state.phase === 'failed' ? submission.state.refusal : null, questions, (id) => answers.has(id)) })}
         />
       )}
     </RecordingFrame>

@@ -7,7 +7,8 @@
  *   customer is, their name and title, consent, teleprompter notes, chosen devices, and the validated
  *   request itself so the page can resume and resend without the network);
  * - object store `answers`, key path [`token`, `questionId`], index `by-token` on `token`: one
- *   StoredAnswer per accepted answer (the recording, its type, its question and background colour).
+ *   StoredAnswer per accepted answer (the recording, or the video chosen from the device, its type,
+ *   its question and background colour). A chosen file is kept like a recording: a File is a Blob.
  *
  * An accepted answer and the session that moves past it are written in ONE transaction, so the page
  * never resumes past an answer it does not have. When IndexedDB is unavailable (some private modes),
@@ -42,10 +43,16 @@ export interface StoredAnswer {
   token: string;
   questionId: string;
   blob: Blob;
+  /** The recorder's type (e.g. `video/mp4;codecs=avc1,opus`) or the chosen file's (`video/quicktime`). */
   mimeType: string;
   bgColor: string;
+  /** 0 when a chosen file's duration could not be read in the browser. */
   durationMs: number;
   recordedAt: string;
+  /** Recorded on the page, or chosen from the device (absent in answers stored before issue 18: recorded). */
+  source?: 'camera' | 'file';
+  /** A chosen video's picture aspect (width / height), when the browser could read it. */
+  aspect?: number | null;
 }
 
 export interface RecordingStore {

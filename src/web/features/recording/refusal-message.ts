@@ -7,6 +7,7 @@
 import type { TFunction } from 'i18next';
 import type { TLanguage } from '../../../contract/constants.js';
 import { errorReasonText } from '../../lib/error-reason-text';
+import type { TPublicQuestion } from '../../../contract/api/public.schema.js';
 import type { Refusal } from './public-api';
 
 /** The request's language, when the server names it with a refused link (expired, already sent). */
@@ -44,4 +45,16 @@ export function linkRefusalText(refusal: Refusal, t: TFunction): string {
 /** The text of refused answers (POST /api/public/testimonial/save). */
 export function uploadRefusalText(refusal: Refusal, t: TFunction): string {
   return refusalText(refusal, t, { 413: 'recording.refusals.tooLarge', 415: 'recording.refusals.unsupported' }, 'recording.complete.failed');
+}
+
+/**
+ * Where 'record again' after refused answers leads: the question of the answer the server named
+ * (`answer` is 1-based, in the order the answers were sent: the questions' order, answered ones
+ * only), else the first question. A chosen video refused by the server is replaced there.
+ */
+export function refusedQuestionIndex(refusal: Refusal | null, questions: readonly TPublicQuestion[], answered: (questionId: string) => boolean): number {
+  const answer = refusal?.params.answer;
+  if (typeof answer !== 'number' || !Number.isInteger(answer) || answer < 1) return 0;
+  const question = questions.filter((q) => answered(q.id))[answer - 1];
+  return question ? questions.indexOf(question) : 0;
 }

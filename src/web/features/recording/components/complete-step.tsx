@@ -142,8 +142,10 @@ export function CompleteStep({ company, answerCount, state, onRetryNow, onRecord
               <Button onClick={onRetryNow} data-testid="upload-retry">
                 {t('recording.tryAgain')}
               </Button>
-              <Button variant="secondary" onClick={onRecordAgain}>
-                {t('recording.complete.recordAgain')}
+              <Button variant="secondary" onClick={onRecordAgain} data-testid="record-again">
+                {typeof state.refusal.params.answer === 'number'
+                  ? t('recording.complete.replaceAnswer', { answer: state.refusal.params.answer })
+                  : t('recording.complete.recordAgain')}
               </Button>
             </>
           }

@@ -5,7 +5,7 @@ import { Card } from '../../../components/card';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import type { MediaDevicesState } from '../use-media-stream';
-import { CameraBox, DeviceProblem, LiveVideo } from './media-views';
+import { CameraBox, DeviceProblem, FilmIcon, LiveVideo } from './media-views';
 import { MicLevelMeter } from './mic-level-meter';
 import { useFocusOnMount } from './use-focus-on-mount';
 
@@ -15,13 +15,15 @@ export interface DeviceCheckStepProps {
   onChooseMicrophone: (deviceId: string) => void;
   onBack: () => void;
   onContinue: () => void;
+  /** No working camera: answer with videos from the device instead (the recording step offers the choice). */
+  onUseFile: () => void;
 }
 
 /**
  * Before the first answer: the live camera, a moving microphone level, pickers when there are several
  * devices, and any problem explained with its fix.
  */
-export function DeviceCheckStep({ media, onChooseCamera, onChooseMicrophone, onBack, onContinue }: DeviceCheckStepProps) {
+export function DeviceCheckStep({ media, onChooseCamera, onChooseMicrophone, onBack, onContinue, onUseFile }: DeviceCheckStepProps) {
   const { t } = useTranslation();
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const ready = media.status === 'ready';
@@ -36,7 +38,20 @@ export function DeviceCheckStep({ media, onChooseCamera, onChooseMicrophone, onB
         <p className="mt-1 text-base text-gray-600">{t('recording.devices.intro')}</p>
 
         {media.status === 'error' && media.problem ? (
-          <DeviceProblem problem={media.problem} onRetry={media.retry} className="mt-6" />
+          <DeviceProblem
+            problem={media.problem}
+            onRetry={media.retry}
+            className="mt-6"
+            action={
+              <Button variant="secondary" onClick={onUseFile} leadingIcon={<FilmIcon className="size-5" />} data-testid="use-file-instead">
+                {t('recording.file.instead')}
+              </Button>
+            }
+          >
+            <p className="mt-4 border-t border-error-200 pt-4 text-sm text-gray-800" data-testid="file-instead-hint">
+              {t('recording.file.insteadHint')}
+            </p>
+          </DeviceProblem>
         ) : (
           <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             <CameraBox aspect={cameraAspect} className="self-start [--camera-max-h:50dvh] md:[--camera-max-h:60dvh]" data-testid="camera-box">

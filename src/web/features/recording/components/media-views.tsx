@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
@@ -93,14 +93,19 @@ export function CameraBox({ aspect, className, children, ...rest }: { aspect: nu
  * A recorded answer, playable. MediaRecorder's WebM carries no duration (the player shows Infinity
  * and cannot seek): seeking far once makes the browser find the real end, then playback rewinds.
  */
-export function TakeVideo({ blob, label, className }: { blob: Blob; label: string; className?: string }) {
+export function TakeVideo({ blob, label, className, unplayableText }: { blob: Blob; label: string; className?: string; unplayableText?: string }) {
   const ref = useRef<HTMLVideoElement>(null);
+  /** This browser cannot show the video (a chosen file in a format it does not decode): said, not a black box. */
+  const [unplayable, setUnplayable] = useState(false);
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
     const url = URL.createObjectURL(blob);
     let fixing = false;
+    setUnplayable(false);
+    const onError = () => setUnplayable(true);
     const onMetadata = () => {
+      if (video.videoWidth === 0) setUnplayable(true);
       if (video.duration === Infinity) {
         fixing = true;
         video.currentTime = Number.MAX_SAFE_INTEGER;
@@ -114,25 +119,34 @@ export function TakeVideo({ blob, label, className }: { blob: Blob; label: strin
     };
     video.addEventListener('loadedmetadata', onMetadata);
     video.addEventListener('durationchange', onDurationChange);
+    video.addEventListener('error', onError);
     video.src = url;
     return () => {
       video.removeEventListener('loadedmetadata', onMetadata);
       video.removeEventListener('durationchange', onDurationChange);
+      video.removeEventListener('error', onError);
       video.removeAttribute('src');
       video.load();
       URL.revokeObjectURL(url);
     };
   }, [blob]);
   return (
-    <video
-      ref={ref}
-      controls
-      playsInline
-      preload="metadata"
-      aria-label={label}
-      className={cn('size-full bg-black object-contain', className)}
-      data-testid="take-preview"
-    />
+    <>
+      <video
+        ref={ref}
+        controls={!unplayable}
+        playsInline
+        preload="metadata"
+        aria-label={label}
+        className={cn('size-full bg-black object-contain', className)}
+        data-testid="take-preview"
+      />
+      {unplayable && unplayableText && (
+        <div className="absolute inset-0 flex items-center justify-center px-6 text-center text-sm text-gray-100" data-testid="take-unplayable">
+          {unplayableText}
+        </div>
+      )}
+    </>
   );
 }
 
@@ -150,11 +164,46 @@ const problemKeys = {
  * What went wrong with the camera or the microphone, in plain words, how to fix it on this browser,
  * and a retry. Never a blank page.
  */
-export function DeviceProblem({ problem, onRetry, className }: { problem: TMediaProblem; onRetry: () => void; className?: string }) {
+export function DeviceProblem({
+  problem,
+  onRetry,
+  className,
+  action,
+  retryVariant = 'primary',
+  actionFirst = false,
+  children,
+}: {
+  problem: TMediaProblem;
+  onRetry: () => void;
+  className?: string;
+  /** Another way forward, beside Try again (a video from the device instead). */
+  action?: ReactNode;
+  retryVariant?: 'primary' | 'secondary';
+  /**
+   * The other way forward (with `children`, its explanation) right under the explanation, before how
+   * to fix the camera: where answering matters more than the camera (the question itself).
+   */
+  actionFirst?: boolean;
+  /** More text under the explanation, introducing `action`. */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const key = problemKeys[problem];
   const family = typeof navigator === 'undefined' ? 'other' : browserFamily(navigator.userAgent);
   const canRetry = problem !== 'insecure' && problem !== 'unsupported';
+  const retry = canRetry && (
+    <Button variant={retryVariant} onClick={onRetry} data-testid="device-retry">
+      {t('recording.problems.retry')}
+    </Button>
+  );
+  const howTo = problem === 'permission-denied' && (
+    <div className="mt-4 rounded-control bg-white/70 px-4 py-3">
+      <p className="text-sm font-semibold text-gray-900">{t('recording.problems.howToTitle')}</p>
+      <p className="mt-1 text-sm text-gray-800" data-testid="device-error-howto" data-browser={family}>
+        {t(`recording.problems.howTo.${family}`)}
+      </p>
+    </div>
+  );
   return (
     <div
       role="alert"
@@ -169,21 +218,38 @@ export function DeviceProblem({ problem, onRetry, className }: { problem: TMedia
         </h2>
         <div className="sm:pl-8.5">
           <p className="mt-2 text-base text-gray-800">{t(`recording.problems.${key}.body`)}</p>
-          {problem === 'permission-denied' && (
-            <div className="mt-4 rounded-control bg-white/70 px-4 py-3">
-              <p className="text-sm font-semibold text-gray-900">{t('recording.problems.howToTitle')}</p>
-              <p className="mt-1 text-sm text-gray-800" data-testid="device-error-howto" data-browser={family}>
-                {t(`recording.problems.howTo.${family}`)}
-              </p>
-            </div>
-          )}
-          {canRetry && (
-            <Button className="mt-4" onClick={onRetry} data-testid="device-retry">
-              {t('recording.problems.retry')}
-            </Button>
+          {actionFirst ? (
+            <>
+              {children}
+              {action && <div className="mt-4 flex flex-col sm:flex-row">{action}</div>}
+              {howTo}
+              {retry && <div className="mt-4 flex flex-col sm:flex-row">{retry}</div>}
+            </>
+          ) : (
+            <>
+              {howTo}
+              {children}
+              {(retry || action) && (
+                <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+                  {action}
+                  {retry}
+                </div>
+              )}
+            </>
           )}
         </div>
       </div>
     </div>
+  );
+}
+
+/** A video camera with an arrow: a video sent from the device. */
+export function FilmIcon({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <rect x="3" y="5" width="13" height="14" rx="2" />
+      <path d="m16 10 5-3v10l-5-3" />
+      <path d="M9.5 9.5v5M7 12l2.5-2.5L12 12" />
+    </svg>
   );
 }

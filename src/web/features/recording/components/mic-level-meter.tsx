@@ -20,7 +20,7 @@ function audioContextClass(): AudioContextConstructor | undefined {
  * The live microphone level (Web Audio AnalyserNode), drawn straight into the DOM on every frame so
  * React does not re-render 60 times a second. 'compact' is the small meter of the recording screen.
  */
-export function MicLevelMeter({ stream, compact = false }: { stream: MediaStream | null; compact?: boolean }) {
+export function MicLevelMeter({ stream, compact = false, onDark = false }: { stream: MediaStream | null; compact?: boolean; onDark?: boolean }) {
   const { t } = useTranslation();
   const barRef = useRef<HTMLDivElement>(null);
   const [heard, setHeard] = useState<'listening' | 'heard' | 'silent'>('listening');
@@ -80,9 +80,9 @@ export function MicLevelMeter({ stream, compact = false }: { stream: MediaStream
 
   if (compact) {
     return (
-      <div className="flex items-center gap-2" title={t('recording.devices.micLevel')}>
-        <MicIcon className="size-4 shrink-0 text-gray-500" />
-        <div className="h-1.5 w-16 overflow-hidden rounded-full bg-gray-200" role="img" aria-label={`${t('recording.devices.micLevel')}: ${message}`}>
+      <div className="flex items-center gap-2" title={t('recording.devices.micLevel')} data-testid="mic-level-compact">
+        <MicIcon className={cn('size-4 shrink-0', onDark ? 'text-white' : 'text-gray-500')} />
+        <div className={cn('h-1.5 w-12 overflow-hidden rounded-full sm:w-16', onDark ? 'bg-white/25' : 'bg-gray-200')} role="img" aria-label={`${t('recording.devices.micLevel')}: ${message}`}>
           <div ref={barRef} className="h-full origin-left rounded-full bg-completed-500" style={{ transform: 'scaleX(0.02)' }} />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPublicQuestion } from '../../../../contract/api/public.schema.js';
@@ -9,9 +9,10 @@ import { ArrowRightIcon, CheckIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDuration } from '../../../lib/format';
+import { chosenFileRefusal, chosenFileType, inspectChosenFile } from '../chosen-file';
 import { formatSeconds, pickMimeType, RECORDER_BITRATES, textColorOn } from '../media-support';
 import type { MediaDevicesState } from '../use-media-stream';
-import { CameraBox, DeviceProblem, LiveVideo, TakeVideo } from './media-views';
+import { aspectOf, CameraBox, DeviceProblem, FilmIcon, LiveVideo, TakeVideo } from './media-views';
 import { MicLevelMeter } from './mic-level-meter';
 import { TeleprompterOverlay, TeleprompterPanel } from './teleprompter';
 import { useFocusOnMount } from './use-focus-on-mount';
@@ -21,20 +22,31 @@ const COUNTDOWN_SECONDS = RECORDING.countdownSeconds;
 /** Shorter takes are refused (the server needs a real video, and a stray tap is not an answer). */
 const MIN_MS = 1000;
 
-/** One recorded answer, before or after it is accepted. */
+/** One answer, recorded on the page or chosen from the device, before or after it is accepted. */
 export interface Take {
   blob: Blob;
   mimeType: string;
+  /** 0 when a chosen file's duration could not be read (the server reads it from the packets). */
   durationMs: number;
+  /** Recorded here, or a video chosen from the device (absent: recorded). */
+  source?: 'camera' | 'file';
+  /** The picture's aspect (width / height) when known: the preview box takes it. */
+  aspect?: number | null;
 }
 
 /**
  * The state machine of one question:
  *   idle ─record→ countdown (3 s) ─→ recording (≤ 20 s, stops itself) ─stop→ finishing ─→ preview
+ *   idle ─choose a video→ checking ─→ preview, or idle with the reason it was refused
  *   countdown ─cancel→ idle · preview ─retake→ idle · preview ─accept→ saving ─→ (next question)
  * A question answered before (the customer came back to it) opens in preview with that answer.
  */
-export type TQuestionPhase = 'idle' | 'countdown' | 'recording' | 'finishing' | 'preview' | 'saving';
+export type TQuestionPhase = 'idle' | 'countdown' | 'recording' | 'finishing' | 'checking' | 'preview' | 'saving';
+
+/** Phones hand the camera to the camera app while the picker is open: the page lets go of it then. */
+function releasesCameraForPicker(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+}
 
 export interface QuestionRecorderProps {
   question: TPublicQuestion;
@@ -53,6 +65,11 @@ export interface QuestionRecorderProps {
   onNotesFontSizeChange: (size: number) => void;
   /** Stores the answer; the page then moves on. Rejects if the answer could not be kept at all. */
   onAccept: (take: Take) => Promise<void>;
+  /**
+   * The file picker opens (true) or closes (false). On a phone the page lets go of the camera
+   * meanwhile, so that the camera app it offers can use it.
+   */
+  onPickingFile?: (picking: boolean) => void;
   /** Messages above the question (resumed session, storage warnings). */
   banner?: ReactNode;
 }
@@ -71,6 +88,23 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const recordButtonRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const pickingRef = useRef(false);
+  const stageRef = useRef<HTMLDivElement>(null);
+
+  // Where the stage starts on the page (below the header and the steps): it then ends at the bottom
+  // of the screen. Measured, so that the page's header can change without breaking the fit.
+  useLayoutEffect(() => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    const measure = () => {
+      const top = Math.max(0, Math.round(stage.getBoundingClientRect().top + window.scrollY));
+      stage.style.setProperty('--stage-top', `${top}px`);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
 
   const recorderRef = useRef<MediaRecorder | null>(null);
   const timersRef = useRef<Array<ReturnType<typeof setTimeout>>>([]);
@@ -98,7 +132,8 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
   );
 
   // A take not yet accepted, or a recording under way: ask before the page is left.
-  const unsaved = phase === 'countdown' || phase === 'recording' || phase === 'finishing' || ((phase === 'preview' || phase === 'saving') && take?.blob !== existing?.blob);
+  const unsaved =
+    phase === 'countdown' || phase === 'recording' || phase === 'finishing' || phase === 'checking' || ((phase === 'preview' || phase === 'saving') && take?.blob !== existing?.blob);
   useEffect(() => {
     if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => {
@@ -161,7 +196,7 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
         setPhase('idle');
         return;
       }
-      setTake({ blob, mimeType, durationMs });
+      setTake({ blob, mimeType, durationMs, source: 'camera' });
       setPhase('preview');
       setStatus(hitLimitRef.current ? t('recording.question.stoppedAtLimit') : t('recording.question.statusStopped'));
       requestAnimationFrame(() => rootRef.current?.querySelector<HTMLButtonElement>('[data-testid="accept"]')?.focus({ preventScroll: true }));
@@ -195,6 +230,8 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
   const startCountdown = () => {
     if (!stream) return;
     setError(null);
+    // The notes may have been scrolled to: the question, the camera and Stop come back into view.
+    if (window.scrollY > 0) window.scrollTo({ top: 0 });
     setCount(COUNTDOWN_SECONDS);
     setPhase('countdown');
     setStatus(t('recording.question.countdown', { seconds: COUNTDOWN_SECONDS }));
@@ -224,6 +261,75 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
     setPhase('idle');
     setStatus('');
     requestAnimationFrame(() => recordButtonRef.current?.focus());
+  };
+
+  /* ------------------------------------------------------------ a video from the device */
+
+  const onPickingRef = useRef(props.onPickingFile);
+  useEffect(() => {
+    onPickingRef.current = props.onPickingFile;
+  });
+  const setPicking = useCallback((picking: boolean) => {
+    if (pickingRef.current === picking) return;
+    pickingRef.current = picking;
+    onPickingRef.current?.(picking);
+  }, []);
+
+  // The picker closes without a choice ('cancel'), or the page gets the focus back (browsers without
+  // that event): the camera is taken again. A choice goes through onFileChosen.
+  useEffect(() => {
+    const input = fileInputRef.current;
+    if (!input) return;
+    const closed = () => setPicking(false);
+    const refocused = () => setTimeout(() => setPicking(false), 800);
+    input.addEventListener('cancel', closed);
+    window.addEventListener('focus', refocused);
+    return () => {
+      input.removeEventListener('cancel', closed);
+      window.removeEventListener('focus', refocused);
+      setPicking(false);
+    };
+  }, [setPicking]);
+
+  const openPicker = () => {
+    if (phase !== 'idle' && phase !== 'preview') return;
+    if (releasesCameraForPicker()) setPicking(true);
+    fileInputRef.current?.click();
+  };
+
+  const onFileChosen = async (file: File | undefined) => {
+    setPicking(false);
+    if (!file) return;
+    setError(null);
+    setPhase('checking');
+    setStatus(t('recording.file.checking'));
+    const { problem, info } = await inspectChosenFile(file);
+    if (problem) {
+      setError(chosenFileRefusal(problem, t, info?.durationSeconds ?? null));
+      setStatus('');
+      setPhase(take ? 'preview' : 'idle');
+      return;
+    }
+    setTake({
+      blob: file,
+      mimeType: chosenFileType(file),
+      durationMs: info?.durationSeconds ? Math.round(info.durationSeconds * 1000) : 0,
+      source: 'file',
+      aspect: aspectOf(info?.width, info?.height),
+    });
+    setPhase('preview');
+    setStatus(t('recording.file.statusChosen'));
+    requestAnimationFrame(() => rootRef.current?.querySelector<HTMLButtonElement>('[data-testid="accept"]')?.focus({ preventScroll: true }));
+  };
+
+  // Opened with nothing written yet: the customer is about to write, so the editor (under the stage)
+  // comes into view with the focus. Recording brings the stage back (startCountdown).
+  const toggleNotes = () => {
+    const opening = !notesVisible;
+    props.onNotesVisibleChange(opening);
+    if (opening && !notes.trim()) {
+      requestAnimationFrame(() => document.getElementById(notesPanelId)?.querySelector('textarea')?.focus());
+    }
   };
 
   const accept = async () => {
@@ -259,152 +365,272 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
             testId: 'stop',
             children:
               phase === 'finishing' ? (
-                <Spinner className="size-8 text-gray-700" />
+                <Spinner className="size-7 text-gray-700" />
               ) : (
-                <span className="size-8 rounded-md bg-error-600 sm:size-9" />
+                <span className="size-7 rounded-md bg-error-600 sm:size-8" />
               ),
           }
         : {
             onClick: startCountdown,
-            inactive: !stream,
+            inactive: !stream || phase === 'checking',
             label: t('recording.question.record'),
             testId: 'record',
-            children: <span className="size-12 rounded-full bg-error-600 transition-colors group-hover:bg-error-700 sm:size-14" />,
+            children: <span className="size-11 rounded-full bg-error-600 transition-colors group-hover:bg-error-700 sm:size-12" />,
           };
 
   const isLast = index === total - 1;
   const remainingMs = MAX_MS - elapsedMs;
   const textTone = textColorOn(bgColor);
   const showingTake = (phase === 'preview' || phase === 'saving') && take;
+  const fromFile = showingTake && take.source === 'file';
   const mediaProblem = media.status === 'error' && media.problem && !showingTake ? media.problem : null;
   const notesPanelId = `notes-${question.id}`;
+  const busy = phase === 'countdown' || phase === 'recording' || phase === 'finishing';
+  const boxAspect = showingTake && take.aspect ? take.aspect : cameraAspect;
+
+  const fileInput = (
+    <input
+      ref={fileInputRef}
+      type="file"
+      accept="video/*"
+      capture="user"
+      className="sr-only"
+      tabIndex={-1}
+      aria-hidden="true"
+      data-testid="file-input"
+      onChange={(event) => {
+        const file = event.currentTarget.files?.[0];
+        // Cleared at once, so that choosing the same file again is a change too.
+        event.currentTarget.value = '';
+        void onFileChosen(file);
+      }}
+    />
+  );
 
   return (
-    <div ref={rootRef} className="mx-auto w-full max-w-3xl px-4 pt-4 sm:px-6 sm:pt-6" data-testid="question" data-question-id={question.id} data-phase={phase}>
-      {props.banner}
-      <div className="flex items-center justify-between gap-3">
-        <p className="text-sm font-semibold text-gray-900 sm:text-base" data-testid="question-counter" aria-live="polite">
-          {t('recording.question.counter', { current: index + 1, total })}
-        </p>
-        <AnswerSegments answered={answered} current={index} label={t('recording.question.saved', { saved: answered.filter(Boolean).length, total })} />
+    <div ref={rootRef} className="mx-auto w-full max-w-3xl px-4 sm:px-6" data-testid="question" data-question-id={question.id} data-phase={phase}>
+      {/*
+        The stage: everything needed to answer, in one screen (issue 18). It is as tall as the screen
+        below the page's header and steps (--stage-top, measured), and the camera takes what the
+        question and the buttons leave, keeping its own aspect. The notes' editor comes after it.
+        A grid of three rows (question, camera, buttons) rather than a flex column: Chromium gives a
+        size container that grows in a flex column of a minimum height no size for its queries.
+      */}
+      <div
+        ref={stageRef}
+        className="grid min-h-[calc(100svh-var(--stage-top,7.5rem))] grid-cols-[minmax(0,1fr)] grid-rows-[auto_minmax(10rem,1fr)_auto] pt-3 pb-3 sm:pt-4"
+        data-testid="stage"
+      >
+        <div>
+          {props.banner}
+          <div className="flex items-center justify-between gap-3">
+            <p className="min-w-0 text-sm text-gray-500" data-testid="question-counter-row">
+              <span className="font-semibold text-gray-900 sm:text-base" data-testid="question-counter" aria-live="polite">
+                {t('recording.question.counter', { current: index + 1, total })}
+              </span>
+              {/* On wider screens the limit is said here, to leave the height to the camera. */}
+              <span className="max-sm:hidden">
+                <span aria-hidden="true"> · </span>
+                {t('recording.question.maxNote')}
+              </span>
+            </p>
+            <AnswerSegments answered={answered} current={index} label={t('recording.question.saved', { saved: answered.filter(Boolean).length, total })} />
+          </div>
+
+          <section
+            className="mt-2 max-h-[32svh] overflow-y-auto rounded-card px-5 py-4 sm:mt-3 sm:px-8"
+            style={{ backgroundColor: bgColor }}
+            data-testid="question-panel"
+          >
+            <h1
+              ref={headingRef}
+              tabIndex={-1}
+              className={cn(
+                'text-xl leading-snug font-semibold tracking-tight outline-none sm:text-2xl',
+                textTone === 'light' ? 'text-white' : 'text-gray-950',
+              )}
+            >
+              {question.text}
+            </h1>
+          </section>
+        </div>
+
+        {mediaProblem ? (
+          <DeviceProblem
+            problem={mediaProblem}
+            onRetry={media.retry}
+            className="mt-3 self-start"
+            retryVariant="secondary"
+            actionFirst
+            action={
+              <Button onClick={openPicker} loading={phase === 'checking'} leadingIcon={<FilmIcon className="size-5" />} data-testid="choose-file">
+                {t('recording.file.instead')}
+              </Button>
+            }
+          >
+            <p className="mt-3 text-sm text-gray-800" data-testid="file-instead-hint">
+              {t('recording.file.insteadHint')}
+            </p>
+          </DeviceProblem>
+        ) : (
+          <div className="mt-3 flex items-center justify-center [container-type:size]" data-testid="camera-area">
+            <CameraBox aspect={boxAspect} className="[--camera-max-h:100cqh]" data-testid="camera-box">
+              {showingTake ? (
+                <TakeVideo
+                  blob={take.blob}
+                  label={fromFile ? t('recording.file.previewLabel') : t('recording.question.previewLabel')}
+                  unplayableText={t('recording.file.noPreview')}
+                />
+              ) : (
+                <LiveVideo stream={stream} label={t('recording.question.cameraLabel')} onAspect={setCameraAspect} />
+              )}
+              {!showingTake && !stream && phase !== 'checking' && (
+                <div className="absolute inset-0 flex items-center justify-center text-gray-200" role="status">
+                  <Spinner className="size-8" />
+                  <span className="sr-only">{t('recording.devices.starting')}</span>
+                </div>
+              )}
+              {phase === 'checking' && (
+                <div
+                  className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-gray-950/60 px-6 text-center text-sm font-medium text-white"
+                  data-testid="file-checking"
+                >
+                  <Spinner className="size-7" />
+                  {t('recording.file.checking')}
+                </div>
+              )}
+              {!showingTake && notesVisible && <TeleprompterOverlay notes={notes} fontSize={notesFontSize} />}
+              {!showingTake && stream && (phase === 'idle' || phase === 'recording') && (
+                <div className="absolute bottom-3 left-3 flex items-center gap-2 sm:bottom-4 sm:left-4">
+                  {phase === 'recording' && (
+                    <div
+                      className="flex items-center gap-2 rounded-full bg-gray-950/70 px-3 py-1.5 text-sm font-semibold text-white"
+                      data-testid="recording-indicator"
+                    >
+                      <span className="size-3 rounded-full bg-error-500 animate-pulse motion-reduce:animate-none" aria-hidden="true" />
+                      {t('recording.question.recording')}
+                    </div>
+                  )}
+                  <div className={cn('rounded-full bg-gray-950/70 px-3 py-2', phase === 'recording' && 'max-sm:hidden')}>
+                    <MicLevelMeter stream={stream} compact onDark />
+                  </div>
+                </div>
+              )}
+              {phase === 'finishing' && (
+                <div
+                  className="absolute bottom-3 left-3 flex items-center gap-2 rounded-full bg-gray-950/70 px-3 py-1.5 text-sm font-semibold text-white sm:bottom-4 sm:left-4"
+                  data-testid="recording-indicator"
+                >
+                  <span className="size-3 rounded-full bg-error-500" aria-hidden="true" />
+                  {t('recording.question.recording')}
+                </div>
+              )}
+
+              {phase === 'countdown' && (
+                <div className="absolute inset-0 flex flex-col items-center justify-center bg-gray-950/45 text-white" data-testid="countdown">
+                  <span
+                    key={count}
+                    className="animate-fade-in text-[6rem] leading-none font-bold tabular-nums drop-shadow-lg sm:text-[8rem]"
+                    aria-hidden="true"
+                  >
+                    {count}
+                  </span>
+                </div>
+              )}
+
+              {(phase === 'recording' || phase === 'finishing') && (
+                <>
+                  <div className="absolute right-3 bottom-3 rounded-card bg-gray-950/70 px-3 py-1 text-white sm:right-4" data-testid="remaining">
+                    <span className="sr-only">{t('recording.question.remaining')}: </span>
+                    <span className="text-2xl font-semibold tabular-nums sm:text-3xl">{formatSeconds(remainingMs / 1000)}</span>
+                  </div>
+                  <div className="absolute inset-x-0 bottom-0 h-1.5 bg-white/20" aria-hidden="true">
+                    <div className="h-full bg-error-500 transition-[width] duration-200 ease-linear" style={{ width: `${(elapsedMs / MAX_MS) * 100}%` }} />
+                  </div>
+                </>
+              )}
+            </CameraBox>
+          </div>
+        )}
+
+        <div>
+          <p className="sr-only" role="status" aria-live="polite">
+            {status}
+          </p>
+          {error && (
+            <Alert tone="error" className="mt-3" data-testid="take-error">
+              {error}
+            </Alert>
+          )}
+
+          {showingTake ? (
+            <div className="mt-3 sm:mt-4" data-testid="take-actions">
+              <p className="text-center text-base font-semibold text-gray-900">
+                {take.durationMs > 0
+                  ? t(fromFile ? 'recording.file.previewTitle' : 'recording.question.previewTitle', { duration: formatDuration(take.durationMs / 1000) })
+                  : t('recording.file.previewTitleNoDuration')}
+              </p>
+              <p className="mt-0.5 text-center text-sm text-gray-600">{fromFile ? t('recording.file.previewHint') : t('recording.question.previewHint')}</p>
+              <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-center sm:gap-3">
+                <Button
+                  variant="secondary"
+                  size="lg"
+                  className="h-11 sm:h-12"
+                  onClick={retake}
+                  disabled={phase === 'saving'}
+                  data-testid="retake"
+                  leadingIcon={<RetakeIcon />}
+                >
+                  {t('recording.question.retake')}
+                </Button>
+                <Button
+                  size="lg"
+                  className="h-auto min-h-12 px-4 py-1.5 leading-tight whitespace-normal! sm:px-6"
+                  onClick={() => void accept()}
+                  loading={phase === 'saving'}
+                  data-testid="accept"
+                  trailingIcon={isLast ? <CheckIcon className="size-5 shrink-0" /> : <ArrowRightIcon className="size-5 shrink-0" />}
+                >
+                  {isLast ? t('recording.question.complete') : t('recording.question.saveNext')}
+                </Button>
+              </div>
+            </div>
+          ) : mediaProblem ? null : (
+            <div className="mt-3" data-testid="controls">
+              <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-start gap-2">
+                <div className="flex justify-start">
+                  <SideButton
+                    onClick={toggleNotes}
+                    aria-expanded={notesVisible}
+                    aria-controls={notesPanelId}
+                    pressed={notesVisible}
+                    data-testid="notes-toggle"
+                    icon={<NotesIcon />}
+                    label={notesVisible ? t('recording.notes.hide') : t('recording.notes.show')}
+                  />
+                </div>
+                <div className="flex flex-col items-center gap-1.5 text-center">
+                  <RoundButton ref={recordButtonRef} {...roundButton} />
+                </div>
+                <div className={cn('flex justify-end', busy && 'invisible')}>
+                  <SideButton
+                    onClick={openPicker}
+                    disabled={busy || phase === 'checking'}
+                    data-testid="choose-file"
+                    icon={phase === 'checking' ? <Spinner className="size-5" /> : <FilmIcon className="size-5" />}
+                    label={t('recording.file.choose')}
+                  />
+                </div>
+              </div>
+              <p className="mt-2 text-center text-xs text-gray-500 sm:hidden">{t('recording.question.maxNote')}</p>
+            </div>
+          )}
+          {fileInput}
+        </div>
       </div>
 
-      <section
-        className="mt-3 rounded-card px-5 py-5 sm:px-8 sm:py-7"
-        style={{ backgroundColor: bgColor }}
-        data-testid="question-panel"
-      >
-        <h1
-          ref={headingRef}
-          tabIndex={-1}
-          className={cn(
-            'text-xl leading-snug font-semibold tracking-tight outline-none sm:text-2xl',
-            textTone === 'light' ? 'text-white' : 'text-gray-950',
-          )}
-        >
-          {question.text}
-        </h1>
-      </section>
-
-      {mediaProblem ? (
-        <DeviceProblem problem={mediaProblem} onRetry={media.retry} className="mt-3" />
-      ) : (
-        <CameraBox aspect={cameraAspect} className="mt-3 [--camera-max-h:56dvh] sm:[--camera-max-h:50dvh]" data-testid="camera-box">
-          {showingTake ? (
-            <TakeVideo blob={take.blob} label={t('recording.question.previewLabel')} />
-          ) : (
-            <LiveVideo stream={stream} label={t('recording.question.cameraLabel')} onAspect={setCameraAspect} />
-          )}
-          {!showingTake && !stream && (
-            <div className="absolute inset-0 flex items-center justify-center text-gray-200" role="status">
-              <Spinner className="size-8" />
-              <span className="sr-only">{t('recording.devices.starting')}</span>
-            </div>
-          )}
-          {!showingTake && notesVisible && <TeleprompterOverlay notes={notes} fontSize={notesFontSize} />}
-
-          {phase === 'countdown' && (
-            <div className="absolute inset-0 flex flex-col items-center justify-center bg-gray-950/45 text-white" data-testid="countdown">
-              <span key={count} className="animate-fade-in text-[7rem] leading-none font-bold tabular-nums drop-shadow-lg sm:text-[9rem]" aria-hidden="true">
-                {count}
-              </span>
-            </div>
-          )}
-
-          {(phase === 'recording' || phase === 'finishing') && (
-            <>
-              <div className="absolute bottom-4 left-3 flex items-center gap-2 rounded-full bg-gray-950/70 px-3 py-1.5 text-sm font-semibold text-white sm:left-4" data-testid="recording-indicator">
-                <span className="size-3 rounded-full bg-error-500 animate-pulse motion-reduce:animate-none" aria-hidden="true" />
-                {t('recording.question.recording')}
-              </div>
-              <div className="absolute right-3 bottom-3 rounded-card bg-gray-950/70 px-3 py-1 text-white sm:right-4" data-testid="remaining">
-                <span className="sr-only">{t('recording.question.remaining')}: </span>
-                <span className="text-2xl font-semibold tabular-nums sm:text-3xl">{formatSeconds(remainingMs / 1000)}</span>
-              </div>
-              <div className="absolute inset-x-0 bottom-0 h-1.5 bg-white/20" aria-hidden="true">
-                <div className="h-full bg-error-500 transition-[width] duration-200 ease-linear" style={{ width: `${(elapsedMs / MAX_MS) * 100}%` }} />
-              </div>
-            </>
-          )}
-        </CameraBox>
-      )}
-
-      <p className="sr-only" role="status" aria-live="polite">
-        {status}
-      </p>
-      {error && (
-        <Alert tone="error" className="mt-3">
-          {error}
-        </Alert>
-      )}
-
-      {showingTake ? (
-        <div className="mt-4">
-          <p className="text-center text-base font-semibold text-gray-900">
-            {t('recording.question.previewTitle', { duration: formatDuration(take.durationMs / 1000) })}
-          </p>
-          <p className="mt-1 text-center text-sm text-gray-600">{t('recording.question.previewHint')}</p>
-          <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
-            <Button variant="secondary" size="lg" onClick={retake} disabled={phase === 'saving'} data-testid="retake" leadingIcon={<RetakeIcon />}>
-              {t('recording.question.retake')}
-            </Button>
-            <Button
-              size="lg"
-              onClick={() => void accept()}
-              loading={phase === 'saving'}
-              data-testid="accept"
-              trailingIcon={isLast ? <CheckIcon className="size-5" /> : <ArrowRightIcon className="size-5" />}
-            >
-              {isLast ? t('recording.question.complete') : t('recording.question.saveNext')}
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <div className="mt-4 grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-start gap-2">
-          <div className="flex min-w-0 justify-start pt-5">
-            <Button
-              variant="ghost"
-              size="sm"
-              className="min-w-0 text-left whitespace-normal!"
-              onClick={() => props.onNotesVisibleChange(!notesVisible)}
-              aria-expanded={notesVisible}
-              aria-controls={notesPanelId}
-              data-testid="notes-toggle"
-              leadingIcon={<NotesIcon />}
-            >
-              {notesVisible ? t('recording.notes.hide') : t('recording.notes.show')}
-            </Button>
-          </div>
-          <div className="flex max-w-36 flex-col items-center gap-2 text-center sm:max-w-none">
-            <RoundButton ref={recordButtonRef} {...roundButton} />
-          </div>
-          <div className="flex min-w-0 justify-end pt-6">{stream && phase !== 'countdown' && <MicLevelMeter stream={stream} compact />}</div>
-          <p className="col-span-3 text-center text-sm text-gray-500">{t('recording.question.maxNote')}</p>
-        </div>
-      )}
-
-      {notesVisible && !showingTake && (
-        <div className="mt-5">
+      {notesVisible && !showingTake && !mediaProblem && (
+        <div className="pb-4">
           <TeleprompterPanel
             id={notesPanelId}
             notes={notes}
@@ -415,6 +641,44 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
         </div>
       )}
     </div>
+  );
+}
+
+interface SideButtonProps {
+  onClick: () => void;
+  icon: ReactNode;
+  label: string;
+  pressed?: boolean;
+  disabled?: boolean;
+  'aria-expanded'?: boolean;
+  'aria-controls'?: string;
+  'data-testid'?: string;
+}
+
+/**
+ * A secondary action beside the record button: a round outlined icon with its label under it, the
+ * whole of it one button (the notes, a video from the device).
+ */
+function SideButton({ onClick, icon, label, pressed = false, disabled = false, ...rest }: SideButtonProps) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      className="group flex w-full max-w-32 flex-col items-center gap-1.5 rounded-control px-1 py-1 text-center disabled:cursor-not-allowed disabled:opacity-50 sm:max-w-44"
+      {...rest}
+    >
+      <span
+        className={cn(
+          'flex size-12 items-center justify-center rounded-full border bg-white transition-colors',
+          pressed ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-gray-300 text-gray-700 group-hover:border-gray-400 group-hover:bg-gray-50',
+        )}
+        aria-hidden="true"
+      >
+        {icon}
+      </span>
+      <span className="text-sm leading-tight font-medium text-gray-900">{label}</span>
+    </button>
   );
 }
 
@@ -441,7 +705,7 @@ function RoundButton({ onClick, label, testId, inactive = false, children, ref }
         aria-disabled={inactive || undefined}
         aria-label={label}
         data-testid={testId}
-        className="group flex size-20 items-center justify-center rounded-full border-4 border-gray-300 bg-white shadow-overlay transition-[border-color,transform] hover:border-gray-400 active:scale-95 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:size-[5.5rem] motion-reduce:active:scale-100"
+        className="group flex size-[4.5rem] items-center justify-center rounded-full border-4 border-gray-300 bg-white shadow-overlay transition-[border-color,transform] hover:border-gray-400 active:scale-95 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:size-20 motion-reduce:active:scale-100"
       >
         {children}
       </button>
@@ -481,7 +745,7 @@ function RetakeIcon() {
 
 function NotesIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" className="size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
       <path d="M5 4h14v16H5z" />
       <path d="M8.5 8.5h7M8.5 12h7M8.5 15.5h4" />
     </svg>

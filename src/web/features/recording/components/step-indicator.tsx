@@ -12,7 +12,7 @@ export function StepIndicator({ current, width = 'md' }: { current: TVisibleStep
   return (
     <nav
       aria-label={t('recording.steps.label')}
-      className={cn('mx-auto w-full px-4 pt-5 sm:px-6 sm:pt-8', width === 'sm' ? 'max-w-2xl' : 'max-w-3xl')}
+      className={cn('mx-auto w-full px-4 pt-5 sm:px-6 sm:pt-6', width === 'sm' ? 'max-w-2xl' : 'max-w-3xl')}
     >
       <ol className="flex items-center gap-3" data-testid="step-indicator" data-step={current}>
         {STEP_KEYS.map((key, i) => {

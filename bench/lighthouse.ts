@@ -1,0 +1,161 @@
+/**
+ * Lighthouse 12 in its default mobile mode (a mid-range phone on a slow 4G network, simulated) against
+ * the landing page and a real recording link of a running server. Each page runs `runs` times in a
+ * fresh headless Chromium; the median run by performance score is kept, with its FCP, LCP and bytes
+ * over the wire (all resources, and scripts alone). Lighthouse is pinned to 12.2.3: 13 needs Node 22.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..');
+const CLI = path.join(root, 'node_modules/lighthouse/cli/index.js');
+
+export interface LighthouseFigures {
+  /** 0–100, Lighthouse's performance category. */
+  performance: number;
+  fcp_s: number;
+  lcp_s: number;
+  /** Total blocking time and cumulative layout shift, the other two parts of the score. */
+  tbt_ms: number;
+  cls: number;
+  /** Everything the page moved over the wire, in KB (1 KB = 1024 bytes). */
+  total_kb: number;
+  /** Scripts alone, over the wire (compressed when the server compressed them). */
+  js_kb: number;
+  /** Every run's score, to show the spread. */
+  scores: number[];
+}
+
+interface NetworkRequest {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+interface Report {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number; details?: { items?: NetworkRequest[] } }>;
+  runtimeError?: { code: string; message: string };
+}
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Lighthouse sometimes loses its trace on this machine (NO_NAVSTART) and says to run again: it does, twice. */
+async function lighthouseOnce(url: string, chromePath: string, attempt = 1): Promise<Omit<LighthouseFigures, 'scores'>> {
+  try {
+    return await lighthouseRun(url, chromePath);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    return lighthouseOnce(url, chromePath, attempt + 1);
+  }
+}
+
+async function lighthouseRun(url: string, chromePath: string): Promise<Omit<LighthouseFigures, 'scores'>> {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      CLI,
+      url,
+      '--output=json',
+      '--output-path=stdout',
+      '--only-categories=performance',
+      '--quiet',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+    ],
+    { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 256 * 1024 * 1024, timeout: 240_000 },
+  );
+  const report = JSON.parse(stdout) as Report;
+  if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`);
+  const requests = report.audits['network-requests']?.details?.items ?? [];
+  const bytes = (filter: (r: NetworkRequest) => boolean) =>
+    round(requests.filter(filter).reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024, 1);
+  return {
+    performance: Math.round((report.categories.performance.score ?? 0) * 100),
+    fcp_s: round((report.audits['first-contentful-paint']?.numericValue ?? NaN) / 1000, 2),
+    lcp_s: round((report.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000, 2),
+    tbt_ms: Math.round(report.audits['total-blocking-time']?.numericValue ?? NaN),
+    cls: round(report.audits['cumulative-layout-shift']?.numericValue ?? NaN, 3),
+    total_kb: bytes(() => true),
+    js_kb: bytes((r) => r.resourceType === 'Script'),
+  };
+}
+
+/** `runs` Lighthouse runs of one page; the median run by score (its own FCP, LCP and bytes). */
+export async function lighthousePage(url: string, options: { runs?: number; chromePath?: string } = {}): Promise<LighthouseFigures> {
+  const chromePath = options.chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (set CHROME_PATH)`);
+  const results = [];
+  for (let i = 0; i < (options.runs ?? 3); i++) results.push(await lighthouseOnce(url, chromePath));
+  const sorted = [...results].sort((a, b) => a.performance - b.performance || b.lcp_s - a.lcp_s);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  return { ...median, scores: results.map((r) => r.performance) };
+}
+
+/**
+ * A real recording link on `serverUrl`: a confirmed company with two questions and a request sent to a
+ * customer, through the API and the development outbox, as the end-to-end journeys make them.
+ */
+export async function makeRecordingLink(serverUrl: string): Promise<string> {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const json = async <T>(pathname: string, body?: unknown, token?: string): Promise<T> => {
+    const res = await fetch(`${serverUrl}${pathname}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${pathname} → ${res.status}: ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  };
+  const mailLink = async (to: string, needle: string) => {
+    for (let i = 0; i < 120; i++) {
+      const mails = await json<{ links: string[] }[]>(`/dev/outbox/messages.json?to=${encodeURIComponent(to)}`);
+      const link = mails.flatMap((m) => m.links).find((l) => l.includes(needle));
+      if (link) return link;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`no e-mail to ${to} with ${needle}`);
+  };
+  const email = `bench.${stamp}@bench.test`;
+  const password = 'bench-password-42';
+  await json('/api/auth/signup', { firstname: 'Olivia', lastname: 'Baker', email, companyName: `Bright Bakery ${stamp}`, password, lang: 'en' });
+  await fetch(await mailLink(email, '/api/auth/confirm-email'), { redirect: 'manual' });
+  const session = await json<{ token: string; user: { company_id: string } }>('/api/auth/signin', { email, password });
+  const questionIds: string[] = [];
+  for (const [i, text] of ['What problem did we help you solve?', 'What would you tell a friend about working with us?'].entries()) {
+    const question = await json<{ id: string }>('/api/questions/add', { company_id: session.user.company_id, text, order_position: i + 1 }, session.token);
+    questionIds.push(question.id);
+  }
+  const customerEmail = `customer.${stamp}@bench.test`;
+  await json(
+    '/api/testimonials/request',
+    { customer_email: customerEmail, customer_name: 'Claire Dubois', customer_position: 'Head of Sales', question_ids: questionIds, language: 'english', gift: null },
+    session.token,
+  );
+  const link = await mailLink(customerEmail, '/testimonial/submit/');
+  // The e-mail names APP_URL; the bench's server may answer on another address.
+  return new URL(new URL(link).pathname, serverUrl).toString();
+}
+
+/** Lighthouse on the landing page and on a fresh recording link of the server at `serverUrl`. */
+export async function lighthouseBench(serverUrl: string, options: { runs?: number } = {}) {
+  const recordingLink = await makeRecordingLink(serverUrl);
+  return {
+    lighthouse_landing: await lighthousePage(`${serverUrl}/`, options),
+    lighthouse_recording: await lighthousePage(recordingLink, options),
+  };
+}
+
+// `tsx bench/lighthouse.ts http://127.0.0.1:3000`: Lighthouse alone, against a server already running
+// (another build, for a before/after comparison).
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const url = process.argv[2];
+  if (!url) {
+    console.error('usage: tsx bench/lighthouse.ts <server url> [runs]');
+    process.exit(2);
+  }
+  const figures = await lighthouseBench(url.replace(/\/$/, ''), { runs: Number(process.argv[3] ?? 3) });
+  console.log(JSON.stringify(figures, null, 2));
+}

@@ -1,0 +1,173 @@
+/**
+ * The Vite plugins of the web build (vite.config.ts): the recording page's own entry in development,
+ * a preload of the font that paints the first screen, and brotli and gzip siblings of every text asset.
+ */
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import subsetFont from 'subset-font';
+import type { Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** The customer's link (spec: /testimonial/submit/:token), answered with recording.html. */
+export const RECORDING_PAGE_PATH = /^\/testimonial\/submit\/[^/]+\/?$/;
+
+/**
+ * `npm run dev`: the recording link opens recording.html, as the server answers it in production
+ * (src/server/app.ts); any other page path falls back to index.html as usual.
+ */
+export function recordingPageInDev(): Plugin {
+  return {
+    name: 'vouchreel:recording-page-in-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+        if (RECORDING_PAGE_PATH.test(pathname)) req.url = '/recording.html';
+        next();
+      });
+    },
+  };
+}
+
+/** The code points of a CSS `unicode-range` ('U+0000-00FF,U+0131'), as text for the subsetter. */
+export function unicodeRangeText(range: string): string {
+  let text = '';
+  for (const part of range.split(',')) {
+    const [from, to] = part.trim().replace(/^U\+/i, '').split('-').map((hex) => parseInt(hex, 16));
+    if (from === undefined || Number.isNaN(from)) throw new Error(`unicodeRangeText: cannot read '${part}'`);
+    for (let code = Math.max(from, 0x20); code <= (to ?? from); code++) text += String.fromCodePoint(code);
+  }
+  return text;
+}
+
+/** The `unicode-range` of the @font-face of `stylesheet` whose source is the file `name`. */
+export async function unicodeRangeOf(stylesheet: string, name: string): Promise<string> {
+  const css = await readFile(stylesheet, 'utf8');
+  const face = (css.match(/@font-face\s*\{[^}]*\}/g) ?? []).find((rule) => rule.includes(`/${name})`));
+  const range = face?.match(/unicode-range:\s*([^;}]+)/)?.[1];
+  if (!range) throw new Error(`no @font-face with ${name} and a unicode-range in ${stylesheet}`);
+  return range.trim();
+}
+
+/**
+ * A variable font file made smaller before the build reads it: only the weights the app uses
+ * (`weights`, an axis range), and every character of its @font-face's `unicode-range` (read from
+ * `stylesheet`), none dropped. The stylesheet's reference to the file (matched by its name) resolves
+ * to the subset, kept in a cache folder; the built asset is named after its own content like any other.
+ */
+export function subsetVariableFont(options: { source: string; stylesheet: string; weights: { min: number; max: number }; cacheDir: string }): Plugin {
+  const name = path.basename(options.source);
+  const subset = path.join(options.cacheDir, name);
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  let made: Promise<void> | null = null;
+  const make = async () => {
+    const font = await readFile(options.source);
+    const out = await subsetFont(font, unicodeRangeText(await unicodeRangeOf(options.stylesheet, name)), {
+      targetFormat: 'woff2',
+      variationAxes: { wght: options.weights },
+    });
+    await mkdir(options.cacheDir, { recursive: true });
+    await writeFile(subset, out);
+  };
+  return {
+    name: 'vouchreel:subset-variable-font',
+    config: () => ({ resolve: { alias: [{ find: new RegExp(`^(?:.*/)?${escaped}$`), replacement: subset }] } }),
+    buildStart() {
+      made ??= make();
+      return made;
+    },
+  };
+}
+
+/**
+ * `<link rel="preload" as="font" crossorigin>` in every built page for the font files whose names
+ * match: the Latin subset of Inter, which paints the first screen of the landing and recording pages.
+ * Without it the browser finds the font only after the stylesheet has arrived and been applied.
+ */
+export function preloadFonts(match: RegExp): Plugin {
+  return {
+    name: 'vouchreel:preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle) return;
+        const fonts = Object.values(ctx.bundle).filter((file) => file.type === 'asset' && match.test(file.fileName));
+        if (fonts.length === 0) throw new Error(`preloadFonts: no built font matches ${match}`);
+        return fonts.map((font) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font.fileName}`, crossorigin: '' },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
+/** Text formats worth compressing. Media (video, images, fonts) is compressed already, and served by ranges. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/i;
+/**
+ * Below this, compression saves less than a packet: @fastify/static then sends the file as it is.
+ * Pages are compressed whatever their size, so that every page answers the same way.
+ */
+const MIN_BYTES = 1024;
+
+/** Writes `x.br` and `x.gz` beside each text file under `dir` that compression makes smaller. */
+export async function precompressDirectory(dir: string): Promise<{ files: number; bytes: number; br: number; gz: number }> {
+  const totals = { files: 0, bytes: 0, br: 0, gz: 0 };
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    // Dot folders (Vite's .vite/manifest.json) are never served.
+    if (path.relative(dir, file).split(path.sep).some((part) => part.startsWith('.'))) continue;
+    if ((await stat(file)).size < MIN_BYTES && !entry.name.endsWith('.html')) continue;
+    const source = await readFile(file);
+    const [br, gzipped] = await Promise.all([
+      brotli(source, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+        },
+      }),
+      gz(source, { level: constants.Z_BEST_COMPRESSION }),
+    ]);
+    totals.files += 1;
+    totals.bytes += source.length;
+    if (br.length < source.length) {
+      await writeFile(`${file}.br`, br);
+      totals.br += br.length;
+    }
+    if (gzipped.length < source.length) {
+      await writeFile(`${file}.gz`, gzipped);
+      totals.gz += gzipped.length;
+    }
+  }
+  return totals;
+}
+
+/** Brotli (quality 11) and gzip (level 9) siblings of every built text asset, served by @fastify/static. */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'vouchreel:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const totals = await precompressDirectory(outDir);
+        const kb = (n: number) => `${Math.round(n / 1024)} KB`;
+        this.info?.(`precompressed ${totals.files} files: ${kb(totals.bytes)} → br ${kb(totals.br)}, gzip ${kb(totals.gz)}`);
+      },
+    },
+  };
+}

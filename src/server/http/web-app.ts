@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** The customer's link (spec: /testimonial/submit/:token): its own page, recording.html. */
+const RECORDING_PAGE_PATH = /^\/testimonial\/submit\/[^/]+\/?$/;
+
+/** The HTML document that answers a page path: the recording page's own, or the single-page app. */
+export function pageFor(urlPath: string): 'recording.html' | 'index.html' {
+  return RECORDING_PAGE_PATH.test(urlPath) ? 'recording.html' : 'index.html';
+}
+
+/** The encodings of the build's siblings, in the server's order of preference. */
+const SIBLINGS = { br: '.br', gzip: '.gz' } as const;
+type TSiblingEncoding = keyof typeof SIBLINGS;
+const PREFERENCE: TSiblingEncoding[] = ['br', 'gzip'];
+
+/** The sibling to send for this Accept-Encoding ('*' counts as gzip, as @fastify/static reads it), or null. */
+function siblingEncoding(accept: string | undefined): TSiblingEncoding | null {
+  if (!accept) return null;
+  return negotiate(accept.toLowerCase().replace(/\*/g, 'gzip'), PREFERENCE);
+}
+
+/**
+ * The built web app (vite.config.ts). Files come from `webDir` with the brotli or gzip sibling the
+ * build wrote beside each text file when the browser accepts it (`Content-Encoding`, `Vary:
+ * Accept-Encoding`), the file itself otherwise; hashed assets are immutable. Pages are read at each
+ * request (a new build is served at once), the same way, and revalidated by the browser each time.
+ * Returns how to send the page of a path, or null when there is no build (the API alone).
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDir: string,
+): Promise<((reply: FastifyReply, urlPath: string) => Promise<FastifyReply>) | null> {
+  if (!existsSync(path.join(webDir, 'index.html'))) return null;
+  await app.register(fastifyStatic, {
+    root: webDir,
+    wildcard: true,
+    index: false,
+    preCompressed: true,
+    setHeaders: (reply, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      else if (/\.html(\.br|\.gz)?$/.test(filePath)) reply.header('cache-control', 'no-cache');
+      else reply.header('cache-control', 'public, max-age=3600');
+    },
+  });
+
+  const hasRecordingPage = existsSync(path.join(webDir, 'recording.html'));
+  return async (reply, urlPath) => {
+    const page = pageFor(urlPath) === 'recording.html' && hasRecordingPage ? 'recording.html' : 'index.html';
+    // A private link: never indexed, whatever a crawler makes of the page's script.
+    if (page === 'recording.html') reply.header('x-robots-tag', 'noindex, nofollow');
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    const encoding = siblingEncoding(reply.request.headers['accept-encoding']);
+    const compressed = encoding ? await readFile(path.join(webDir, page + SIBLINGS[encoding])).catch(() => null) : null;
+    if (encoding && compressed) return reply.header('content-encoding', encoding).send(compressed);
+    return reply.send(await readFile(path.join(webDir, page)));
+  };
+}

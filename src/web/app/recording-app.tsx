@@ -1,0 +1,87 @@
+import { Component, StrictMode } from 'react';
+import type { ErrorInfo, ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { i18n as TI18n } from 'i18next';
+import { Button, ButtonLink } from '../components/button';
+import { Card } from '../components/card';
+import { AlertIcon, ArrowLeftIcon } from '../components/icons';
+import { Seo } from '../components/seo';
+import { RecordingFrame } from '../features/recording/components/recording-frame';
+import { RecordingPage } from '../features/recording/recording-page';
+import { paths } from '../lib/paths';
+import { APP_ERROR_HEADING } from './app-error-heading';
+
+/**
+ * The customer's recording page as its own application (src/web/recording.tsx, docs/decisions/125):
+ * the page, its translations and an error boundary. No router, no server-state cache, no toasts:
+ * links are document links (lib/navigation.tsx), and the page makes its two public calls itself.
+ */
+export function RecordingApp({ token, i18n }: { token: string; i18n: TI18n }) {
+  return (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <RecordingErrorBoundary>
+          <RecordingPage token={token} />
+        </RecordingErrorBoundary>
+      </I18nextProvider>
+    </StrictMode>
+  );
+}
+
+/** The token of a recording link's path (`/testimonial/submit/:token`), or '' when there is none. */
+export function tokenFromPath(pathname: string): string {
+  const match = /^\/testimonial\/submit\/([^/]+)\/?$/.exec(pathname);
+  if (!match?.[1]) return '';
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
+
+/** The app-level error page of this entry, as the app's own (app/error-page.tsx) reads. */
+class RecordingErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <RecordingErrorPage /> : this.props.children;
+  }
+}
+
+function RecordingErrorPage() {
+  const { t } = useTranslation();
+  return (
+    <RecordingFrame>
+      <Seo title={APP_ERROR_HEADING} robots="noindex" />
+      <div className="mx-auto w-full max-w-xl px-4 pt-10 sm:px-6">
+        <Card padding="none">
+          <div role="alert" className="flex flex-col items-center px-6 py-12 text-center">
+            <div className="mb-6 flex size-12 items-center justify-center rounded-card border border-error-200 bg-error-50 text-error-700">
+              <AlertIcon className="size-6" />
+            </div>
+            <h1 className="text-xl font-semibold tracking-tight text-gray-900" lang="en">
+              {APP_ERROR_HEADING}
+            </h1>
+            <p className="mt-3 text-base text-gray-600">{t('errors.app.description')}</p>
+            <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
+              <ButtonLink to={paths.home} variant="primary" leadingIcon={<ArrowLeftIcon className="size-4" />}>
+                {t('common.backHome')}
+              </ButtonLink>
+              <Button variant="secondary" onClick={() => window.location.reload()}>
+                {t('common.reload')}
+              </Button>
+            </div>
+          </div>
+        </Card>
+      </div>
+    </RecordingFrame>
+  );
+}

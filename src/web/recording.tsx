@@ -1,0 +1,17 @@
+import { createRoot } from 'react-dom/client';
+import './styles/theme.css';
+import { RecordingApp, tokenFromPath } from './app/recording-app';
+import { initRecordingI18n } from './i18n/recording-i18n';
+
+/**
+ * The entry of the customer's recording page (recording.html, answered by the server for
+ * /testimonial/submit/:token; docs/decisions/125). The messages of one language load first, then
+ * the page renders (it checks the link itself).
+ */
+const container = document.getElementById('root');
+if (!container) throw new Error('The #root element is missing from recording.html.');
+
+const token = tokenFromPath(window.location.pathname);
+void initRecordingI18n().then((i18n) => {
+  createRoot(container).render(<RecordingApp token={token} i18n={i18n} />);
+});
