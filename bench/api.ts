@@ -172,14 +172,15 @@ async function main() {
     const started = performance.now();
     const outcomes = await Promise.all(
       requests.map(async (r, n) => {
+        // The link's fields first, then the videos, as the recording page sends them (the server reads the token before any file).
         const form = multipartBody([
-          ...clips.map((content, i) => ({ name: 'videos', filename: `video${i}.${webm ? 'webm' : 'mp4'}`, content })),
+          { name: 'token', value: r.token },
+          { name: 'testimonialId', value: r.id },
           ...questionIds.map((id, i) => ({ name: `questionIds[${i}]`, value: id })),
           ...questionIds.map((_, i) => ({ name: `bgColors[${i}]`, value: '#000000' })),
           { name: 'name', value: `Customer ${n}` },
-          { name: 'testimonialId', value: r.id },
-          { name: 'token', value: r.token },
           { name: 'consentVersion', value: 'image-rights-v1' },
+          ...clips.map((content, i) => ({ name: 'videos', filename: `video${i}.${webm ? 'webm' : 'mp4'}`, content })),
         ]);
         for (let attempt = 1; attempt <= 3; attempt++) {
           const res = await fetch(`${server.url}/api/public/testimonial/save`, {
@@ -201,8 +202,10 @@ async function main() {
     results.all_uploads_answered_s = Math.round(uploadedMs / 100) / 10;
 
     // Ready for viewing: every answer transcoded (MP4 and poster), as the company sees it once paid.
-    for (const r of requests) await company.api('POST', `/api/testimonials/pay/${r.id}`, {});
-    const pending = new Set(requests.map((r) => r.id));
+    // Only what was saved can be viewed; a refusal is reported above (submissions_refused).
+    const saved = requests.filter((_, n) => outcomes[n] === 'saved');
+    for (const r of saved) await company.api('POST', `/api/testimonials/pay/${r.id}`, {});
+    const pending = new Set(saved.map((r) => r.id));
     const deadline = Date.now() + 30 * 60_000;
     while (pending.size && Date.now() < deadline) {
       for (const id of [...pending]) {
@@ -215,7 +218,7 @@ async function main() {
       }
       if (pending.size) await new Promise((resolve) => setTimeout(resolve, 2000));
     }
-    results.answers_ready = (requests.length - pending.size) * 3;
+    results.answers_ready = (saved.length - pending.size) * 3;
     results.answers_lost = pending.size * 3;
     results.all_ready_for_viewing_s = Math.round((performance.now() - started) / 100) / 10;
   } finally {
