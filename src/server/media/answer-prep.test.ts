@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avDrift, loudness } from '../test/av.js';
-import { answerArgs, answerTiming, canCopyVideo, loudnessMeasureArgs, parseLoudness, posterArgs } from './answer-prep.js';
+import { answerArgs, answerTiming, canCopyVideo, loudnessMeasureArgs, normaliseFilter, parseLoudness, posterArgs } from './answer-prep.js';
 import { fontFile } from './fonts.js';
 import { createMediaTools, type ProbeResult } from './ffmpeg.js';
 import { composeArgs, layoutCard, writeCard, type CardStyle, type Frame } from './render.js';
@@ -142,4 +142,26 @@ describe('answer preparation', () => {
     const level = await loudness(output);
     expect(Math.abs(level.integrated - -14)).toBeLessThanOrEqual(1);
   }, 120_000);
+});
+
+describe('the loudness measurement and the gain it gives', () => {
+  const summary = (i: string, peak: string) =>
+    `[Parsed_ebur128_4 @ 0x1] Summary:\n\n  Integrated loudness:\n    I:         ${i} LUFS\n    Threshold: -31.8 LUFS\n\n  Loudness range:\n    LRA:         2.5 LU\n    Threshold: -41.8 LUFS\n    LRA low:   -23.1 LUFS\n    LRA high:  -20.6 LUFS\n\n  True peak:\n    Peak:      ${peak} dBFS\n`;
+
+  it("reads ebur128's closing summary (the last one of the log)", () => {
+    expect(parseLoudness(`${summary('-30.0', '-9.0')}\nmore\n${summary('-21.8', '-3.5')}`)).toEqual({ integrated: -21.8, threshold: -31.8, range: 2.5, truePeak: -3.5, offset: 0 });
+    // Silence: a peak of -inf cannot be measured; nor can a log without a summary.
+    expect(parseLoudness(summary('-70.0', '-inf'))).toBeNull();
+    expect(parseLoudness('Conversion failed!')).toBeNull();
+  });
+
+  it('raises or lowers by one gain, limits the peaks only when the gain would take them above the ceiling, and leaves silence alone', () => {
+    const m = (integrated: number, truePeak: number) => ({ integrated, truePeak, range: 3, threshold: integrated - 10, offset: 0 });
+    expect(normaliseFilter(m(-24, -12))).toBe(',volume=10.00dB');
+    expect(normaliseFilter(m(-8, -0.1))).toBe(',volume=-6.00dB');
+    // +6 dB would put a −4 dBTP peak at +2: the limiter holds it at −2 dBFS (0.7943).
+    expect(normaliseFilter(m(-20, -4))).toBe(',volume=6.00dB,alimiter=limit=0.7943:level=false:attack=5:release=50');
+    expect(normaliseFilter(m(-65, -40))).toBe('');
+    expect(normaliseFilter(null)).toBe('');
+  });
 });

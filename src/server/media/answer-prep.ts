@@ -63,10 +63,14 @@ function shiftedInput(input: string, timing: AnswerTiming): string[] {
   return [...ANSWER_INPUT_LIMITS, ...(timing.videoOffset > 0 ? ['-itsoffset', `-${timing.videoOffset.toFixed(6)}`] : []), '-i', input];
 }
 
-/** First pass: the sound's loudness as the stored answer will carry it (no output file). */
+/**
+ * First pass: the sound's loudness as the stored answer will carry it (no output file), measured by
+ * ebur128 (EBU R128 integrated loudness, loudness range and true peak). It reads the same as loudnorm's
+ * own analysis but costs a quarter of its time: loudnorm analyses at 192 kHz through its limiter
+ * (decision 147).
+ */
 export function loudnessMeasureArgs(input: string, timing: AnswerTiming): string[] {
-  const { integrated, truePeak, range } = ANSWER_LOUDNESS;
-  return [...shiftedInput(input, timing), '-map', '0:a:0', '-af', `${alignedSound(timing)},loudnorm=I=${integrated}:TP=${truePeak}:LRA=${range}:print_format=json`, '-f', 'null', '-'];
+  return [...shiftedInput(input, timing), '-map', '0:a:0', '-af', `${alignedSound(timing)},ebur128=peak=true:framelog=verbose`, '-f', 'null', '-'];
 }
 
 export interface MeasuredLoudness {
@@ -77,43 +81,47 @@ export interface MeasuredLoudness {
   offset: number;
 }
 
-/** loudnorm's closing JSON report in ffmpeg's log; null when it is missing or unreadable. */
+/**
+ * ebur128's summary, the last one in ffmpeg's log; null when it is missing or unreadable. Silence
+ * measures as −70 LUFS with a peak of −inf: its loudness cannot be measured, and it is kept as it is.
+ */
 export function parseLoudness(log: string): MeasuredLoudness | null {
-  const at = log.lastIndexOf('"input_i"');
+  const at = log.lastIndexOf('Integrated loudness:');
   if (at < 0) return null;
-  const open = log.lastIndexOf('{', at);
-  const close = log.indexOf('}', at);
-  if (open < 0 || close < 0) return null;
-  try {
-    const report = JSON.parse(log.slice(open, close + 1)) as Record<string, string>;
-    const value = (key: string) => Number(report[key]);
-    const measured = {
-      integrated: value('input_i'),
-      truePeak: value('input_tp'),
-      range: value('input_lra'),
-      threshold: value('input_thresh'),
-      offset: value('target_offset'),
-    };
-    // '-inf' (silence) parses to NaN: a loudness that cannot be measured.
-    return Object.values(measured).every(Number.isFinite) ? measured : null;
-  } catch {
-    return null;
-  }
+  const summary = log.slice(at);
+  const value = (pattern: RegExp) => Number(pattern.exec(summary)?.[1]);
+  const measured = {
+    integrated: value(/I:\s+(-?[\d.]+|-?inf) LUFS/),
+    threshold: value(/Threshold:\s+(-?[\d.]+|-?inf) LUFS/),
+    range: value(/LRA:\s+(-?[\d.]+|-?inf) LU\b/),
+    truePeak: value(/Peak:\s+(-?[\d.]+|-?inf) dBFS/),
+    // loudnorm's correction after its own processing: none to make for one linear gain.
+    offset: 0,
+  };
+  return Object.values(measured).every(Number.isFinite) ? measured : null;
 }
 
+/** How far below the true-peak ceiling the limiter holds sample peaks: room for the peaks between samples and for the AAC encode. */
+const LIMITER_MARGIN_DB = 1;
+
 /**
- * Second pass: the stored answer. The picture is copied or encoded; the sound aligned and normalised
- * with the first pass's measurement (loudnorm's linear mode: one gain for the whole answer, which keeps
- * the voice natural; loudnorm itself falls back to its dynamic mode when one gain would break the true
- * peak). Silence, or a measurement that failed, is kept at its level.
+ * The sound's normalisation from the first pass's measurement: one gain for the whole answer (which
+ * keeps the voice natural), and, when that gain would take its true peak above the ceiling, a
+ * look-ahead limiter on the peaks only. Silence, or a measurement that failed, is kept at its level.
+ * A gain and a limiter cost a third of loudnorm's linear mode, which resamples to 192 kHz (decision 147).
  */
+export function normaliseFilter(m: MeasuredLoudness | null): string {
+  if (!m || m.integrated <= SILENCE_LUFS) return '';
+  const { integrated, truePeak } = ANSWER_LOUDNESS;
+  const gain = integrated - m.integrated;
+  const limit = m.truePeak + gain > truePeak - LIMITER_MARGIN_DB;
+  const ceiling = 10 ** ((truePeak - LIMITER_MARGIN_DB) / 20);
+  return `,volume=${gain.toFixed(2)}dB${limit ? `,alimiter=limit=${ceiling.toFixed(4)}:level=false:attack=5:release=50` : ''}`;
+}
+
+/** Second pass: the stored answer. The picture is copied or encoded; the sound aligned and normalised (`normaliseFilter`). */
 export function answerArgs(o: { input: string; output: string; timing: AnswerTiming; copyVideo: boolean; measured: MeasuredLoudness | null }): string[] {
-  const { integrated, truePeak, range } = ANSWER_LOUDNESS;
-  const m = o.measured;
-  const normalise =
-    m && m.integrated > SILENCE_LUFS
-      ? `,loudnorm=I=${integrated}:TP=${truePeak}:LRA=${range}:measured_I=${m.integrated}:measured_TP=${m.truePeak}:measured_LRA=${m.range}:measured_thresh=${m.threshold}:offset=${m.offset}:linear=true,aresample=48000`
-      : '';
+  const normalise = normaliseFilter(o.measured);
   const video = o.copyVideo
     ? ['-c:v', 'copy']
     : ['-vf', "scale='trunc(min(iw,1920)/2)*2':'trunc(ow/dar/2)*2',fps=fps='min(source_fps,30)',format=yuv420p", ...ANSWER_VIDEO_ENCODE];

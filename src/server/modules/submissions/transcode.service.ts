@@ -78,7 +78,10 @@ export async function transcodeAnswer(ctx: AppContext, jobId: string, meta: RunM
       const output = path.join(dir, 'answer.mp4');
       await ctx.media.runFfmpeg(answerArgs({ input, output, timing, copyVideo, measured }));
       await reportProgress(ctx, jobId, 80);
-      const prepared = await ctx.media.probe(output);
+      // A copied picture keeps its size, and the file lasts what the picture lasts: no need to read it again.
+      const prepared = copyVideo
+        ? { durationSeconds: timing.duration, video: { width: info.video!.width, height: info.video!.height } }
+        : await ctx.media.probe(output);
       ctx.logger.info({ jobId, responseId: row.id, video: copyVideo ? 'copied' : 'encoded', loudness: measured?.integrated ?? null }, copyVideo ? 'answer remuxed' : 'answer transcoded');
 
       // Uploaded before the transaction: no upload streams while it holds a connection.
