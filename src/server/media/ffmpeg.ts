@@ -37,12 +37,17 @@ export interface ProbeResult {
   audio: { index: number; codec: string; sampleRate: number; channels: number } | null;
 }
 
+/** What the save call reads of an upload: the probe, whether reading stopped early, the demuxer's complaints, and the picture's own packet span. */
+export type UploadProbe = ProbeResult & { tooManyPackets: boolean; errors: string[]; videoSpan: { start: number; end: number } | null };
+
 export interface PacketSpan {
   seconds: number;
   /** The earliest packet's start and the latest packet's end, on the file's own clock (0 when none). */
   start: number;
   end: number;
   tooManyPackets: boolean;
+  /** Each wanted stream's own earliest start and latest end (the streams that had timed packets). */
+  streams: Record<number, { start: number; end: number }>;
   /**
    * What the demuxer reported while reading every packet (a cut file ends 'prematurely' or is a
    * 'partial file'): the same lines as `readErrors(file, 'packets')`, without running ffmpeg. Empty
@@ -70,7 +75,7 @@ export interface MediaToolkit {
    * more than a short one. A duration above `maxSeconds` means "longer than allowed", not the exact
    * length.
    */
-  probeUpload(file: string, maxSeconds: number): Promise<ProbeResult & { tooManyPackets: boolean; errors: string[] }>;
+  probeUpload(file: string, maxSeconds: number): Promise<UploadProbe>;
   /**
    * The time the given streams span, from the earliest packet's start to the latest packet's end,
    * read from the packet headers without decoding (a 46 MB 20 s 720p file: 0.16 s here). ffprobe's
@@ -234,6 +239,7 @@ export function createMediaTools(config: MediaToolsConfig): MediaToolkit {
     const wanted = new Set(o.streams);
     let start = Infinity;
     let end = -Infinity;
+    const perStream: Record<number, { start: number; end: number }> = {};
     let packets = 0;
     let stopped: 'long' | 'many' | null = null;
     let stderr = '';
@@ -261,8 +267,12 @@ export function createMediaTools(config: MediaToolsConfig): MediaToolkit {
         const at = Number.isFinite(pts) ? pts : Number(fields.get('dts_time'));
         if (!Number.isFinite(at)) continue;
         const duration = Number(fields.get('duration_time'));
+        const until = at + (Number.isFinite(duration) && duration > 0 ? duration : 0);
         start = Math.min(start, at);
-        end = Math.max(end, at + (Number.isFinite(duration) && duration > 0 ? duration : 0));
+        end = Math.max(end, until);
+        const own = (perStream[Number(fields.get('stream_index'))] ??= { start: at, end: until });
+        own.start = Math.min(own.start, at);
+        own.end = Math.max(own.end, until);
         // Both ends only ever move outwards, so a span past the limit stays past it.
         if (end - start > o.stopAbove) return stop('long');
         if (packets > MAX_PACKETS) return stop('many');
@@ -272,7 +282,7 @@ export function createMediaTools(config: MediaToolsConfig): MediaToolkit {
     if (code !== 0 && !stopped) throw new Error(`ffprobe failed (${signal ?? code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
     const errors = stopped ? [] : stderr.split('\n').map((line) => line.trim()).filter(Boolean);
     const found = end > start;
-    return { seconds: found ? end - start : 0, start: found ? start : 0, end: found ? end : 0, tooManyPackets: stopped === 'many', errors };
+    return { seconds: found ? end - start : 0, start: found ? start : 0, end: found ? end : 0, tooManyPackets: stopped === 'many', streams: perStream, errors };
   }
 
   async function probe(file: string): Promise<ProbeResult> {
@@ -287,13 +297,14 @@ export function createMediaTools(config: MediaToolsConfig): MediaToolkit {
     return resultOf(json, v, a, duration);
   }
 
-  async function probeUpload(file: string, maxSeconds: number): Promise<ProbeResult & { tooManyPackets: boolean; errors: string[] }> {
+  async function probeUpload(file: string, maxSeconds: number): Promise<UploadProbe> {
     const json = await probeJson(file);
     const v = json.streams?.find((s) => s.codec_type === 'video');
     const a = json.streams?.find((s) => s.codec_type === 'audio');
     const streams = [v, a].flatMap((s) => (s?.index === undefined ? [] : [s.index]));
-    const span = streams.length > 0 ? await packetSpan(file, { streams, stopAbove: maxSeconds }) : { seconds: 0, tooManyPackets: false, errors: [] as string[] };
-    return { ...resultOf(json, v, a, span.seconds), tooManyPackets: span.tooManyPackets, errors: span.errors };
+    const span = streams.length > 0 ? await packetSpan(file, { streams, stopAbove: maxSeconds }) : { seconds: 0, tooManyPackets: false, errors: [] as string[], streams: {} as PacketSpan['streams'] };
+    const videoSpan = v?.index === undefined ? undefined : span.streams[v.index];
+    return { ...resultOf(json, v, a, span.seconds), tooManyPackets: span.tooManyPackets, errors: span.errors, videoSpan: videoSpan ?? null };
   }
 
   async function readErrors(file: string, mode: 'packets' | 'decode'): Promise<string[]> {

@@ -18,12 +18,13 @@ import { crashPoint } from '../../lib/crash-point.js';
 import { AppError } from '../../lib/errors.js';
 import { queueCompanyMail } from '../../mail/send.js';
 import { ANSWER_FRAME_LIMITS } from '../../media/answer-limits.js';
-import type { ProbeResult } from '../../media/ffmpeg.js';
+import type { ProbeResult, UploadProbe } from '../../media/ffmpeg.js';
 import { abandonPendingObjects, confirmPendingObjects, reservePendingObjects } from '../../storage/pending-objects.js';
 import { enqueueJob } from '../jobs/jobs.service.js';
 import { effectiveStatus } from '../requests/requests.service.js';
 import { logoUrl } from '../settings/settings.service.js';
 import { newTestimonialEmail } from './submissions.emails.js';
+import { uploadReading } from './transcode.service.js';
 
 export const invalidLink = () => new AppError('not_found', { reason: 'link_invalid' });
 
@@ -248,7 +249,7 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
     id: string;
     questionId: string;
     file: UploadedAnswer;
-    probed: ProbeResult;
+    probed: UploadProbe;
     kind: { extension: 'webm' | 'mp4'; contentType: string };
     bgColor: string;
     question: { id: string; text: string; position: number };
@@ -324,7 +325,8 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
       // The first answer of every testimonial is prepared before anyone's second: with many customers
       // sending at once, each company sees its first answer soonest.
       for (const [i, a] of answers.entries()) {
-        await enqueueJob(ctx, { tx, executeSql }, { companyId: request.companyId, kind: 'transcode', requestId: request.id, responseId: a.id, priority: -i });
+        const upload = uploadReading(a.probed);
+        await enqueueJob(ctx, { tx, executeSql }, { companyId: request.companyId, kind: 'transcode', requestId: request.id, responseId: a.id, priority: -i, ...(upload ? { params: { upload } } : {}) });
       }
       await queueCompanyMail(
         { queue: ctx.queue, db: tx },

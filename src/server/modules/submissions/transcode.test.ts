@@ -156,6 +156,12 @@ describe('transcode jobs', () => {
       expect(row).toMatchObject({ companyId: me.companyId, requestId, responseId: responseIds[i], phase: 'queued', attempts: 0 });
       expect(await getJob(row.id)).toMatchObject({ kind: 'transcode', testimonialId: requestId, responseId: responseIds[i], phase: 'queued', progress: 0, error: null, outputUrl: null });
     }
+    // What the save call read of each upload travels with its job: the worker does not read it again.
+    for (const row of [...rows, ...otherRows]) {
+      expect(row.params).toMatchObject({
+        upload: { startSeconds: expect.any(Number), video: { index: expect.any(Number), width: 160, height: 120 }, videoSpan: { start: expect.any(Number), end: expect.any(Number) } },
+      });
+    }
     // Each row's message is in the queue, committed with it: it names the row.
     const { rows: messages } = (await t.ctx.database.executeSql("select data from pgboss.job where name = 'transcode-answer'")) as { rows: { data: { jobId?: string } }[] };
     for (const row of rows) expect(messages.map((m) => m.data.jobId)).toContain(row.id);
