@@ -12,6 +12,9 @@
  *    time until every answer is transcoded and ready for viewing. The answers are what Chromium's
  *    recorder now writes (issue 18): 1280×720 H.264 with Opus in a fragmented MP4 at the recorder's
  *    bitrates; BENCH_CLIPS=webm sends VP8/Opus WebM instead (what it wrote before, re-encoded in full).
+ * 3. A published answer's share page and embed (issue 19): p50 at 10 connections beside the bare route
+ *    (target under 10 ms), their weight over the wire with brotli and gzip (target at most 30 KB before
+ *    the video) and Lighthouse's mobile run of the share page (targets 95 performance, 100 accessibility).
  *
  * Loopback only; every loop is bounded in count and time. BENCH_DATABASE_URL runs it on PostgreSQL
  * (point it at a scratch database), BENCH_API_SECONDS and BENCH_CUSTOMERS shorten it.
@@ -19,6 +22,7 @@
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import { readFile, rename } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +30,7 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { makeAnswerClip, signUpCompany, waitForMailLink, type Company } from '../e2e/support/fixtures.js';
 import { freePort, startServer, type RunningServer } from '../e2e/support/server.js';
+import { lighthousePage } from './lighthouse.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
@@ -49,10 +54,10 @@ const nextAddress = () => {
   return `198.18.${(visitor >> 8) & 255}.${visitor & 255}`;
 };
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<LoadFigures> {
+async function load(url: string, headers: Record<string, string> = {}, connections = CONNECTIONS): Promise<LoadFigures> {
   const result = await autocannon({
     url,
-    connections: CONNECTIONS,
+    connections,
     duration: DURATION_S,
     headers,
     requests: [
@@ -69,6 +74,21 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
     non_2xx: result.non2xx,
     requests: result.requests.total,
   };
+}
+
+/** KB (1024 bytes) of a page as sent with brotli and with gzip: the bytes on the wire, not decompressed. */
+async function overTheWire(url: string): Promise<{ br: number; gzip: number }> {
+  const size = (encoding: string) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => resolve(Math.round((bytes / 1024) * 100) / 100));
+        })
+        .on('error', reject);
+    });
+  return { br: await size('br'), gzip: await size('gzip') };
 }
 
 /** A bare Fastify server in its own process answering a constant JSON: the machine's ceiling. */
@@ -213,7 +233,8 @@ async function main() {
           'GET',
           `/api/testimonials/request/${id}?company_id=${company.companyId}`,
         );
-        const ready = testimonial.testimonial_responses.length === 3 && testimonial.testimonial_responses.every((a) => a.poster_url && a.video_url?.includes('.mp4'));
+        // Prepared: played from the stored answer (answer.mp4), not from the upload, which may be an MP4 too.
+        const ready = testimonial.testimonial_responses.length === 3 && testimonial.testimonial_responses.every((a) => a.poster_url && a.video_url?.includes('/answer.mp4'));
         if (ready) pending.delete(id);
       }
       if (pending.size) await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -221,6 +242,28 @@ async function main() {
     results.answers_ready = (saved.length - pending.size) * 3;
     results.answers_lost = pending.size * 3;
     results.all_ready_for_viewing_s = Math.round((performance.now() - started) / 100) / 10;
+
+    // A published answer (issue 19): its share page and its embed at 10 connections beside the bare
+    // route, what they weigh over the wire (the whole page before the video: HTML with its inline CSS
+    // and script), and Lighthouse's mobile run of the share page.
+    const published = saved[0];
+    if (published) {
+      const { testimonial } = await company.api<{ testimonial: { testimonial_responses: { id: string }[] } }>(
+        'GET',
+        `/api/testimonials/request/${published.id}?company_id=${company.companyId}`,
+      );
+      const pub = await company.api<{ url: string; embedUrl: string }>('POST', '/api/publications', {
+        testimonialId: published.id,
+        responseId: testimonial.testimonial_responses[0]!.id,
+      });
+      await load(pub.url, {}, 10);
+      results.bare_fastify_10_connections = await load(bare.url, {}, 10);
+      results.share_page = await load(pub.url, {}, 10);
+      results.embed_page = await load(pub.embedUrl, {}, 10);
+      results.share_page_kb = await overTheWire(pub.url);
+      results.embed_page_kb = await overTheWire(pub.embedUrl);
+      results.share_page_lighthouse = await lighthousePage(pub.url, { runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) });
+    }
   } finally {
     await server.stop();
     bare.stop();

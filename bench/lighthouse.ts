@@ -16,6 +16,8 @@ const CLI = path.join(root, 'node_modules/lighthouse/cli/index.js');
 export interface LighthouseFigures {
   /** 0–100, Lighthouse's performance category. */
   performance: number;
+  /** 0–100, Lighthouse's accessibility category. */
+  accessibility: number;
   fcp_s: number;
   lcp_s: number;
   /** Total blocking time and cumulative layout shift, the other two parts of the score. */
@@ -35,7 +37,7 @@ interface NetworkRequest {
 }
 
 interface Report {
-  categories: { performance: { score: number | null } };
+  categories: { performance: { score: number | null }; accessibility?: { score: number | null } };
   audits: Record<string, { numericValue?: number; details?: { items?: NetworkRequest[] } }>;
   runtimeError?: { code: string; message: string };
 }
@@ -60,7 +62,7 @@ async function lighthouseRun(url: string, chromePath: string): Promise<Omit<Ligh
       url,
       '--output=json',
       '--output-path=stdout',
-      '--only-categories=performance',
+      '--only-categories=performance,accessibility',
       '--quiet',
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync',
     ],
@@ -73,6 +75,7 @@ async function lighthouseRun(url: string, chromePath: string): Promise<Omit<Ligh
     round(requests.filter(filter).reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024, 1);
   return {
     performance: Math.round((report.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
     fcp_s: round((report.audits['first-contentful-paint']?.numericValue ?? NaN) / 1000, 2),
     lcp_s: round((report.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000, 2),
     tbt_ms: Math.round(report.audits['total-blocking-time']?.numericValue ?? NaN),

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, watchErrors, type BrowserSession } from './support/browser.js';
@@ -25,6 +27,67 @@ describe('landing page', () => {
       const video = v as HTMLVideoElement;
       return !video.paused && video.currentTime > 0;
     });
+
+  /** The built files a page loads for these manifest keys: each chunk, its static imports, their styles. */
+  async function builtFiles(keys: string[]): Promise<{ files: Set<string>; file: (key: string) => string }> {
+    type TChunk = { file: string; imports?: string[]; css?: string[] };
+    const manifest = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../dist/web/.vite/manifest.json'), 'utf8')) as Record<string, TChunk>;
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`no ${key} in the Vite manifest`);
+      if (files.has(chunk.file)) return;
+      files.add(chunk.file);
+      chunk.css?.forEach((css) => files.add(css));
+      chunk.imports?.forEach(visit);
+    };
+    keys.forEach(visit);
+    return { files, file: (key: string) => manifest[key]!.file };
+  }
+
+  it('loads only what its first screen shows: one language, no dashboard, sign-in, Radix or toast code (decision 141)', async () => {
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    const requested: { type: string; path: string }[] = [];
+    page.on('request', (r) => requested.push({ type: r.resourceType(), path: new URL(r.url()).pathname.slice(1) }));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(server.url);
+    await page.waitForSelector('#pricing');
+    await page.waitForLoadState('networkidle');
+
+    const { files, file } = await builtFiles(['index.html', 'features/landing/landing-page.tsx', 'i18n/en.json']);
+    const scripts = requested.filter((r) => r.type === 'script').map((r) => r.path);
+    expect(scripts.sort()).toEqual([...files].filter((f) => f.endsWith('.js')).sort());
+    expect(scripts).not.toContain(file('i18n/fr.json'));
+    // The hero's poster: one WebP from the srcset (the preload and the image share it), never the JPEG.
+    const posters = requested.filter((r) => r.path.startsWith('media/demo-en'));
+    expect(posters).toHaveLength(1);
+    expect(posters[0]!.path).toMatch(/^media\/demo-en-\d+\.webp$/);
+    expect(requested.some((r) => r.path.endsWith('.jpg'))).toBe(false);
+    const poster = await page.$eval('[data-testid="demo-play-en"]', (button) => {
+      const image = button.parentElement!.querySelector('img')!;
+      return { width: image.getAttribute('width'), height: image.getAttribute('height'), loaded: image.complete && image.naturalWidth > 0 };
+    });
+    expect(poster).toEqual({ width: '1280', height: '720', loaded: true });
+
+    // The other language's messages (and the menu's code) arrive with the switch.
+    await page.click('[data-testid="language-menu"]');
+    await page.click('[data-testid="language-option-fr"]');
+    await page.waitForFunction(() => document.documentElement.lang === 'fr');
+    expect(requested.map((r) => r.path)).toContain(file('i18n/fr.json'));
+    expect(await page.textContent('[data-testid="get-started"]')).not.toBe('Get started');
+    await page.keyboard.press('Escape');
+
+    // The phone menu: a stand-in until pressed, then the Radix menu, open, with the sections.
+    await page.click('[data-testid="mobile-menu"]');
+    await page.waitForSelector('[role="menu"] a[href="/#pricing"]');
+    expect(errors).toEqual([]);
+    // The next journeys start as a new English visitor (the choice is kept in a cookie and local storage).
+    await page.evaluate(() => localStorage.clear());
+    await page.close();
+    await browser.context.clearCookies();
+  });
 
   it('shows English to an English browser, switches to French, and remembers it', async () => {
     const page = await browser.context.newPage();

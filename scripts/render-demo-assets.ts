@@ -3,11 +3,13 @@
  *
  *   public/media/demo-en.mp4, public/media/demo-fr.mp4   product walkthrough videos (1280x720, 30 fps, H.264 + AAC)
  *   public/media/demo-en.jpg, public/media/demo-fr.jpg   their posters (the first card)
+ *   public/media/demo-{en,fr}-{320,640,960,1280}.webp    the posters in WebP, per width (the landing's srcset)
  *   public/og-image.png                                  1200x630 social preview
  *   public/favicon.svg, public/apple-touch-icon.png      the brand mark
  *   public/robots.txt
  *
- * Run with `npx tsx scripts/render-demo-assets.ts` (or `npm run demo:render`).
+ * Run with `npx tsx scripts/render-demo-assets.ts` (or `npm run demo:render`); `--posters` renders only the
+ * posters (JPEG and WebP), leaving the videos as they are.
  *
  * Needs ffmpeg (with drawtext, xfade and libx264; set FFMPEG_PATH to use another binary than the one on PATH).
  * Voice-over: `flite` (voice slt) for English and `espeak-ng` (voice fr) for French, when they are installed;
@@ -1186,20 +1188,48 @@ async function renderVideo(copy: Copy, sprites: Sprites, fontFile: string, scrat
     '-movflags', '+faststart', ...BITEXACT, out,
   ]);
 
-  // Poster: the first card, once its animation has settled, straight from the graph (no second compression).
+  await renderPoster(copy, cards, fontFile, scratch);
+  return { voice };
+}
+
+/**
+ * The widths of each poster's WebP files (demo-{lang}-{width}.webp), for the landing page's `srcset`
+ * (src/web/features/landing/demo-media.ts lists the same): a phone's thumbnail, a phone's hero at
+ * 1.75–3× and the desktop hero.
+ */
+const POSTER_WIDTHS = [320, 640, 960, 1280] as const;
+
+/**
+ * Posters: the first card, once its animation has settled, rendered once losslessly, then written as
+ * the 1280×720 JPEG (the video's own poster) and as WebP at each of POSTER_WIDTHS (each from the
+ * lossless frame, so none is compressed twice).
+ */
+async function renderPoster(copy: Copy, cards: readonly Card[], fontFile: string, scratch: string): Promise<void> {
   const posterGraph = new GraphBuilder(`poster-${copy.code}`, fontFile, scratch);
   const first = at(cards, 0);
   const posterFrames = frames(2.5);
   const posterLabel = posterGraph.card(first, posterFrames);
-  posterGraph.chains.push(`[${posterLabel}]trim=start_frame=${posterFrames - 1},format=yuvj420p[p]`);
+  posterGraph.chains.push(`[${posterLabel}]trim=start_frame=${posterFrames - 1},format=rgb24[p]`);
   await posterGraph.writeTexts();
+  const frame = path.join(scratch, `poster-${copy.code}.png`);
   await ffmpeg([
     ...posterGraph.inputs,
     '-filter_complex', posterGraph.chains.join(';'),
-    '-map', '[p]', '-frames:v', '1', '-update', '1', '-q:v', '3', ...BITEXACT,
+    '-map', '[p]', '-frames:v', '1', '-update', '1', ...BITEXACT, frame,
+  ]);
+  await ffmpeg([
+    '-i', frame, '-vf', 'format=yuvj420p', '-frames:v', '1', '-update', '1', '-q:v', '3', ...BITEXACT,
     path.join(MEDIA_DIR, `demo-${copy.code}.jpg`),
   ]);
-  return { voice };
+  for (const width of POSTER_WIDTHS) {
+    await ffmpeg([
+      '-i', frame,
+      '-vf', `scale=${width}:-2:flags=lanczos`,
+      '-c:v', 'libwebp', '-quality', '78', '-compression_level', '6', '-preset', 'picture',
+      '-frames:v', '1', '-update', '1', ...BITEXACT,
+      path.join(MEDIA_DIR, `demo-${copy.code}-${width}.webp`),
+    ]);
+  }
 }
 
 async function renderOgImage(fontFile: string, scratch: string): Promise<void> {
@@ -1285,6 +1315,17 @@ async function main(): Promise<void> {
     const step = (what: string): void => console.log(`[${((performance.now() - began) / 1000).toFixed(1).padStart(5)} s] ${what}`);
     step('artwork');
     const sprites = await renderSprites(scratch);
+    if (process.argv.includes('--posters')) {
+      // The posters alone (JPEG and WebP sizes), leaving the videos and the rest as they are.
+      for (const copy of [COPY.en, COPY.fr]) {
+        step(`posters ${copy.code}`);
+        await renderPoster(copy, buildCards(copy, sprites), fontFile, scratch);
+        for (const name of [`demo-${copy.code}.jpg`, ...POSTER_WIDTHS.map((w) => `demo-${copy.code}-${w}.webp`)]) {
+          console.log(await describe(path.join(MEDIA_DIR, name)));
+        }
+      }
+      return;
+    }
     step('favicon, apple-touch-icon, robots.txt');
     await renderIcons(scratch);
     await writeFile(path.join(PUBLIC_DIR, 'robots.txt'), ROBOTS_TXT, 'utf8');
@@ -1301,6 +1342,7 @@ async function main(): Promise<void> {
       path.join(MEDIA_DIR, 'demo-fr.mp4'),
       path.join(MEDIA_DIR, 'demo-en.jpg'),
       path.join(MEDIA_DIR, 'demo-fr.jpg'),
+      ...POSTER_WIDTHS.flatMap((w) => [path.join(MEDIA_DIR, `demo-en-${w}.webp`), path.join(MEDIA_DIR, `demo-fr-${w}.webp`)]),
       path.join(PUBLIC_DIR, 'og-image.png'),
       path.join(PUBLIC_DIR, 'apple-touch-icon.png'),
       path.join(PUBLIC_DIR, 'favicon.svg'),

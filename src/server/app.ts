@@ -30,6 +30,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { observabilityRoutes, observeRequests } from './modules/observability/observability.routes.js';
 // Publish (issue 19): share pages, embeds, oEmbed and the company's publications.
 import { publicationsRoutes } from './modules/publications/publications.routes.js';
+import { viewsRoutes } from './modules/publications/views.routes.js';
+import { wallRoutes } from './modules/publications/wall.routes.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -119,6 +121,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(transcriptionRoutes(ctx));
   await app.register(submissionsRoutes(ctx));
   await app.register(publicationsRoutes(ctx));
+  await app.register(viewsRoutes(ctx));
+  await app.register(wallRoutes(ctx));
   if (!config.isProduction) await app.register(outboxRoutes(ctx));
 
   const sendPage = await registerWebApp(app, options.webDir ?? WEB_DIST_DIR);

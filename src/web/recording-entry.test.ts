@@ -17,8 +17,14 @@ type Tree = { [key: string]: string | Tree };
 const WEB = import.meta.dirname;
 const ENTRY = path.join(WEB, 'recording.tsx');
 
-/** Packages and modules the recording page must never load. */
+/**
+ * Packages and modules the recording page must never load. i18next and react-i18next included: the
+ * page has its own translator (i18n/translator.ts, docs/decisions/139), so the shared pieces that
+ * read their text through react-i18next (Seo, Logo, SkipLink, useLanguage) stay out too.
+ */
 const FORBIDDEN = [
+  /^i18next/,
+  /^react-i18next/,
   /^react-router/,
   /^@tanstack\//,
   /^@radix-ui\//,
@@ -103,6 +109,10 @@ describe('the recording page entry', () => {
         expect(text).not.toMatch(/^import[^(]*recording-messages/m);
       }
     }
+  });
+
+  it('picks the parts the server writes into the page (src/server/http/recording-page.ts)', () => {
+    expect(recordingEn).toEqual({ common: en.common, meta: en.meta, recording: en.recording, errors: { app: en.errors.app, reasons: en.errors.reasons } });
   });
 
   it('has the same messages in English and French', () => {

@@ -5,13 +5,14 @@ import { initRecordingI18n } from './i18n/recording-i18n';
 
 /**
  * The entry of the customer's recording page (recording.html, answered by the server for
- * /testimonial/submit/:token; docs/decisions/125). The messages of one language load first, then
- * the page renders (it checks the link itself).
+ * /testimonial/submit/:token; docs/decisions/125). The messages of one language come first (written
+ * into the page by the server, else a small chunk; docs/decisions/139 and 140), then the page
+ * renders (it checks the link itself).
  */
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from recording.html.');
 
 const token = tokenFromPath(window.location.pathname);
-void initRecordingI18n().then((i18n) => {
-  createRoot(container).render(<RecordingApp token={token} i18n={i18n} />);
+void initRecordingI18n().then((language) => {
+  createRoot(container).render(<RecordingApp token={token} language={language} />);
 });

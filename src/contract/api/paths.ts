@@ -153,8 +153,24 @@ export const API = {
     list: endpoint('GET', '/api/publications'),
     /** Unpublish: the share page, the embed and the media answer 404 at once → 204. */
     remove: endpoint('DELETE', '/api/publications/:id'),
+    /** Set or clear the publication's quote, words from its transcript ({ quote: string | null }) → 200. */
+    quote: endpoint('PUT', '/api/publications/:id/quote'),
     /** oEmbed (https://oembed.com) for a share page's address (?url=) → JSON, type video. */
     oembed: endpoint('GET', '/api/oembed'),
+    /** A player's view beacon (public; views.schema.ts): { slug, milestone } → 204, counted or not. */
+    viewBeacon: endpoint('POST', '/api/publications/views'),
+    /** Daily views of one publication (?days=, 30 by default) → views.schema.ts. */
+    publicationViews: endpoint('GET', '/api/publications/:id/views'),
+    /** Daily views of a testimonial, all its publications (?days=). */
+    testimonialViews: endpoint('GET', '/api/testimonials/:id/views'),
+    /** Plays per testimonial of the company, for the testimonials list. */
+    plays: endpoint('GET', '/api/publications/plays'),
+  },
+  wall: {
+    /** The company's wall: its addresses, snippets and every live publication with its place (wall.schema.ts). */
+    get: endpoint('GET', '/api/wall'),
+    /** Which publications the wall shows, in order, in one transaction → the wall. */
+    set: endpoint('PUT', '/api/wall'),
   },
   clientErrors: {
     /** Crash reports of the web app's error boundaries (client-errors.schema.ts); answers 202. */

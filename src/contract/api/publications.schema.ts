@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ZId, ZIsoDateTime } from './common.js';
+import { ZViewCounts } from './views.schema.js';
 
 /** Length of a slug: 16 random bytes in base64url. */
 export const PUBLICATION_SLUG_LENGTH = 22;
@@ -59,10 +60,33 @@ export const ZPublication = z.object({
   /** A copyable `<iframe>` snippet of the embed. */
   embedHtml: z.string(),
   createdAt: ZIsoDateTime,
-  /** Plays counted so far (view analytics come later: 0 until then). */
+  /** The quote shown beside the video (words of the transcript), or null. */
+  quote: z.string().nullable(),
+  /** The published video's transcript, one paragraph per answer (empty without one): where a quote is picked from. */
+  transcript: z.array(z.string()),
+  /** Plays counted so far: viewers who started the video (views.schema.ts, decision 144). */
   views: z.number().int().nonnegative(),
+  /** How far the plays got: started, past 25, 50, 75 and 100 % (all days). Absent from older servers. */
+  viewCounts: ZViewCounts.optional(),
 });
 export type TPublication = z.infer<typeof ZPublication>;
+
+/** The longest quote: a sentence or two. */
+export const QUOTE_MAX_LENGTH = 300;
+
+/** PUT /api/publications/{id}/quote: words of the publication's transcript, or null (or blank) to remove the quote. */
+export const ZSetQuoteBody = z.object({
+  quote: z
+    .string()
+    .trim()
+    .max(QUOTE_MAX_LENGTH, `A quote is at most ${QUOTE_MAX_LENGTH} characters: a sentence or two.`)
+    .nullable()
+    .transform((quote) => quote || null),
+});
+export type TSetQuoteBody = z.input<typeof ZSetQuoteBody>;
+
+export const ZSetQuoteResponse = z.object({ quote: z.string().nullable() });
+export type TSetQuoteResponse = z.infer<typeof ZSetQuoteResponse>;
 
 export const ZListPublicationsResponse = z.object({ publications: z.array(ZPublication) });
 export type TListPublicationsResponse = z.infer<typeof ZListPublicationsResponse>;

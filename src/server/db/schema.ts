@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -524,6 +525,12 @@ export const publications = pgTable(
     width: integer('width'),
     height: integer('height'),
     captionParts: jsonb('caption_parts').$type<PublicationCaptionPart[]>().notNull().default([]),
+    /** A sentence or two of the customer's own transcript, shown beside the video (1–300 characters). */
+    quote: text('quote'),
+    /** Its place on the company's wall (0 first), or null: not placed yet (shown first, newest first) unless hidden. */
+    wallPosition: integer('wall_position'),
+    /** The company took it off its wall (migration 0015, decision 143). */
+    wallHidden: boolean('wall_hidden').notNull().default(false),
     createdAt: createdAt(),
     unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
   },
@@ -531,5 +538,62 @@ export const publications = pgTable(
     uniqueIndex('publications_slug_uq').on(t.slug),
     index('publications_company_request_idx').on(t.companyId, t.requestId, t.createdAt),
     check('publications_subject_ck', sql`${t.jobId} is not null or ${t.responseId} is not null`),
+    check('publications_quote_length_ck', sql`${t.quote} is null or char_length(${t.quote}) between 1 and 300`),
   ],
 );
+
+/**
+ * The company's wall of testimonials (issue 19, decision 142): `/wall/{slug}` and `/embed/wall/{slug}`.
+ * The slug is the company's name made readable plus 10 random characters (about 52 bits), so that walls
+ * cannot be listed by guessing names; created the first time the company opens its wall, never changed.
+ */
+export const walls = pgTable(
+  'walls',
+  {
+    companyId: uuid('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('walls_slug_uq').on(t.slug)],
+);
+
+/**
+ * Views of a publication per day (UTC), issue 19, decision 144: how many viewers started its video and
+ * passed 25, 50, 75 and 100 % of it. Counts only: nothing here names or tells apart a viewer.
+ */
+export const publicationViews = pgTable(
+  'publication_views',
+  {
+    publicationId: uuid('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    started: integer('started').notNull().default(0),
+    p25: integer('p25').notNull().default(0),
+    p50: integer('p50').notNull().default(0),
+    p75: integer('p75').notNull().default(0),
+    p100: integer('p100').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.publicationId, t.day] })],
+);
+
+/**
+ * Milestones already counted for a viewer, until they expire (30 minutes): `mark` is a salted hash of
+ * the viewer's address, browser and the slug, then the milestone. Pruned once expired (decision 144).
+ */
+export const publicationViewMarks = pgTable(
+  'publication_view_marks',
+  {
+    mark: text('mark').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('publication_view_marks_expires_idx').on(t.expiresAt)],
+);
+
+/** The random salt of each day's viewer hashes, shared by every API process; deleted the next day. */
+export const viewSalts = pgTable('view_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+});

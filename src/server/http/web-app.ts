@@ -1,9 +1,16 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { TLanguage } from '../../contract/constants.js';
+import { recordingPageLanguage, withRecordingMessages } from './recording-page.js';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
 
 /** The customer's link (spec: /testimonial/submit/:token): its own page, recording.html. */
 const RECORDING_PAGE_PATH = /^\/testimonial\/submit\/[^/]+\/?$/;
@@ -22,6 +29,43 @@ const PREFERENCE: TSiblingEncoding[] = ['br', 'gzip'];
 function siblingEncoding(accept: string | undefined): TSiblingEncoding | null {
   if (!accept) return null;
   return negotiate(accept.toLowerCase().replace(/\*/g, 'gzip'), PREFERENCE);
+}
+
+/** The recording page with one language's messages in it, as sent (plain, brotli, gzip). */
+interface RecordingPageVariant {
+  plain: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * recording.html with the messages of each language written into it (recording-page.ts,
+ * docs/decisions/140), compressed once per language and kept while the file stays the same (a new
+ * build is served at once, as the other pages are).
+ */
+function recordingPages(file: string) {
+  let made: { version: string; pages: Map<TLanguage, Promise<RecordingPageVariant>> } | null = null;
+  return async (language: TLanguage): Promise<RecordingPageVariant> => {
+    const info = await stat(file);
+    const version = `${info.mtimeMs}:${info.size}`;
+    if (made?.version !== version) made = { version, pages: new Map() };
+    const pages = made.pages;
+    let page = pages.get(language);
+    if (!page) {
+      page = readFile(file, 'utf8').then(async (html) => {
+        const plain = Buffer.from(withRecordingMessages(html, language));
+        const [br, gzipped] = await Promise.all([
+          brotli(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
+          gz(plain, { level: constants.Z_BEST_COMPRESSION }),
+        ]);
+        return { plain, br, gzip: gzipped };
+      });
+      // A failed read is not kept: the next request tries again.
+      page.catch(() => pages.delete(language));
+      pages.set(language, page);
+    }
+    return page;
+  };
 }
 
 /**
@@ -49,12 +93,19 @@ export async function registerWebApp(
   });
 
   const hasRecordingPage = existsSync(path.join(webDir, 'recording.html'));
+  const recordingPage = recordingPages(path.join(webDir, 'recording.html'));
   return async (reply, urlPath) => {
     const page = pageFor(urlPath) === 'recording.html' && hasRecordingPage ? 'recording.html' : 'index.html';
-    // A private link: never indexed, whatever a crawler makes of the page's script.
-    if (page === 'recording.html') reply.header('x-robots-tag', 'noindex, nofollow');
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     const encoding = siblingEncoding(reply.request.headers['accept-encoding']);
+    if (page === 'recording.html') {
+      // A private link: never indexed, whatever a crawler makes of the page's script. Its messages
+      // are in the language the browser will start in (its cookie, else its languages).
+      reply.header('x-robots-tag', 'noindex, nofollow').header('vary', 'accept-encoding, accept-language, cookie');
+      const variant = await recordingPage(recordingPageLanguage(reply.request.headers));
+      if (encoding) return reply.header('content-encoding', encoding).send(variant[encoding]);
+      return reply.send(variant.plain);
+    }
     const compressed = encoding ? await readFile(path.join(webDir, page + SIBLINGS[encoding])).catch(() => null) : null;
     if (encoding && compressed) return reply.header('content-encoding', encoding).send(compressed);
     return reply.send(await readFile(path.join(webDir, page)));

@@ -49,6 +49,11 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /v/:slug/captions.vtt': 'captions of a live publication, by its slug',
   'GET /embed/:slug': 'embeddable player of a live publication, by its slug',
   'GET /api/oembed': 'oEmbed of a share page address (a live publication, by its slug)',
+  'GET /wall/:slug': "a company's wall: its slug has ~52 random bits, lists only its live publications it chose (wall.security.ts)",
+  'GET /embed/wall/:slug': "embeddable wall of a company, by its slug (wall.security.ts)",
+  'GET /wall.js': 'the static loader script of the wall embed, no data',
+  'GET /wall-frame.js': "the static script of the wall's own page, no data",
+  'POST /api/publications/views': 'view beacon of the public players: counts only, rate-limited, bots and repeats ignored (views.security.ts)',
 };
 
 /** Routes without a path parameter whose body names an object (always one of the victim's here). */
@@ -58,6 +63,7 @@ const REFERS_TO_VICTIM_OBJECTS = new Set([
   'POST /api/questions/update-position',
   'POST /api/testimonials/request',
   'POST /api/publications',
+  'PUT /api/wall',
 ]);
 
 const SECRET_KEY_OF_SOMEONE_ELSE = 'another-service-secret-that-is-long-enough-32';
@@ -219,6 +225,8 @@ describe('route table attacks', () => {
         language: 'en',
       },
       'POST /api/publications': { testimonialId: victim.requestId, responseId: victim.responseId },
+      'PUT /api/publications/:id/quote': { quote: null },
+      'PUT /api/wall': { items: [id] },
       'POST /api/testimonials/response/:id/transcribe': {},
       'POST /api/testimonials/:id/transcribe-merged-responses': {},
     };
@@ -236,6 +244,7 @@ describe('route table attacks', () => {
       victim.company.get('/api/auth/settings'),
       victim.company.get('/api/user/profile'),
       victim.company.get('/api/publications'),
+      victim.company.get('/api/wall'),
     ]);
     return parts.map((p) => p.body).join('\n');
   }

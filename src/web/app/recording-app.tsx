@@ -1,13 +1,13 @@
 import { Component, StrictMode } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import type { i18n as TI18n } from 'i18next';
 import { Button, ButtonLink } from '../components/button';
 import { Card } from '../components/card';
 import { AlertIcon, ArrowLeftIcon } from '../components/icons';
-import { Seo } from '../components/seo';
 import { RecordingFrame } from '../features/recording/components/recording-frame';
+import { RecordingHead } from '../features/recording/components/recording-head';
 import { RecordingPage } from '../features/recording/recording-page';
+import { RecordingI18nProvider, useRecordingT } from '../i18n/recording-i18n';
+import type { RecordingLanguage } from '../i18n/recording-i18n';
 import { paths } from '../lib/paths';
 import { APP_ERROR_HEADING } from './app-error-heading';
 
@@ -15,15 +15,16 @@ import { APP_ERROR_HEADING } from './app-error-heading';
  * The customer's recording page as its own application (src/web/recording.tsx, docs/decisions/125):
  * the page, its translations and an error boundary. No router, no server-state cache, no toasts:
  * links are document links (lib/navigation.tsx), and the page makes its two public calls itself.
+ * No i18next either: the page's own small translator (i18n/recording-i18n.ts, docs/decisions/139).
  */
-export function RecordingApp({ token, i18n }: { token: string; i18n: TI18n }) {
+export function RecordingApp({ token, language }: { token: string; language: RecordingLanguage }) {
   return (
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <RecordingI18nProvider initial={language}>
         <RecordingErrorBoundary>
           <RecordingPage token={token} />
         </RecordingErrorBoundary>
-      </I18nextProvider>
+      </RecordingI18nProvider>
     </StrictMode>
   );
 }
@@ -57,10 +58,10 @@ class RecordingErrorBoundary extends Component<{ children: ReactNode }, { failed
 }
 
 function RecordingErrorPage() {
-  const { t } = useTranslation();
+  const { t } = useRecordingT();
   return (
     <RecordingFrame>
-      <Seo title={APP_ERROR_HEADING} robots="noindex" />
+      <RecordingHead title={APP_ERROR_HEADING} />
       <div className="mx-auto w-full max-w-xl px-4 pt-10 sm:px-6">
         <Card padding="none">
           <div role="alert" className="flex flex-col items-center px-6 py-12 text-center">

@@ -1,9 +1,13 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { AuthProvider } from '../lib/auth-context';
 import { cn } from '../lib/cn';
 import { NavigationContext } from '../lib/navigation';
 import type { TAppLinkProps, TNavigation } from '../lib/navigation';
+import { paths } from '../lib/paths';
+
+/** react-toastify and its stylesheet, fetched only when a page that can toast is shown (decision 141). */
+const Toasts = lazy(() => import('./toasts'));
 
 /** The shared components' links (lib/navigation.tsx), inside the app: the router's. */
 function routerLink(props: TAppLinkProps) {
@@ -12,13 +16,17 @@ function routerLink(props: TAppLinkProps) {
 
 /**
  * The root of every route: the auth state, scroll handling, a thin bar while the next page's code
- * loads, and the router's links and location for the shared components (lib/navigation.tsx).
+ * loads, the router's links and location for the shared components (lib/navigation.tsx), and the
+ * toasts once they can be needed.
  */
 export function RootLayout() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const { pathname } = useLocation();
   const links = useMemo<TNavigation>(() => ({ renderLink: routerLink, pathname }), [pathname]);
+  // The landing page never toasts: the container comes with the first other page, and then stays.
+  const [toasts, setToasts] = useState(false);
+  if (!toasts && pathname !== paths.home) setToasts(true);
   return (
     <NavigationContext value={links}>
       <div
@@ -32,6 +40,11 @@ export function RootLayout() {
         <Outlet />
       </AuthProvider>
       <ScrollRestoration />
+      {toasts && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </NavigationContext>
   );
 }

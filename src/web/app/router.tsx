@@ -41,6 +41,10 @@ const dashboardRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/dashboard/testimonial-detail/testimonial-detail-screen')).TestimonialDetailScreen }),
   },
   {
+    path: 'wall',
+    lazy: async () => ({ Component: (await import('../features/dashboard/wall/wall-screen')).WallScreen }),
+  },
+  {
     path: 'settings',
     lazy: async () => ({ Component: (await import('../features/dashboard/settings/settings-screen')).SettingsScreen }),
   },

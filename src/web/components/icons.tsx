@@ -474,3 +474,15 @@ export function UnlockIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A grid of tiles: the wall of testimonials. */
+export function WallIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="3" width="7.5" height="9" rx="1.5" />
+      <rect x="13.5" y="3" width="7.5" height="5.5" rx="1.5" />
+      <rect x="3" y="15" width="7.5" height="6" rx="1.5" />
+      <rect x="13.5" y="11.5" width="7.5" height="9.5" rx="1.5" />
+    </Icon>
+  );
+}

@@ -5,11 +5,15 @@ import type { TLanguage } from '../../contract/constants.js';
 import { LANGUAGE_NATIVE_NAMES, toSupportedLanguage } from '../i18n/language';
 import { useLanguage } from '../i18n/use-language';
 import { cn } from '../lib/cn';
-import { CheckIcon, ChevronDownIcon, GlobeIcon } from './icons';
+import { CheckIcon } from './icons';
+import { LanguageMenuTriggerContent, languageMenuTriggerClass } from './language-menu-trigger';
+import type { TLanguageMenuVariant } from './language-menu-trigger';
 
 export interface LanguageMenuProps {
   /** 'full' shows the language name, 'compact' its code (narrow headers; no chevron on phones). */
-  variant?: 'full' | 'compact';
+  variant?: TLanguageMenuVariant;
+  /** Open at first render (the landing page mounts the menu when its stand-in is pressed). */
+  defaultOpen?: boolean;
   /** Which edge of the trigger the menu lines up with. */
   align?: 'start' | 'end';
   className?: string;
@@ -19,25 +23,19 @@ export interface LanguageMenuProps {
  * The interface language switch (Radix dropdown: keyboard operable, Escape closes, arrows move).
  * Test ids: the trigger `language-menu`, the items `language-option-en` and `language-option-fr`.
  */
-export function LanguageMenu({ variant = 'full', align = 'end', className }: LanguageMenuProps) {
+export function LanguageMenu({ variant = 'full', defaultOpen, align = 'end', className }: LanguageMenuProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const currentName = LANGUAGE_NATIVE_NAMES[language];
 
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root {...(defaultOpen ? { defaultOpen } : {})}>
       <DropdownMenu.Trigger
         data-testid="language-menu"
         aria-label={t('language.current', { language: currentName })}
-        className={cn(
-          'inline-flex h-9 items-center gap-1.5 rounded-control px-2 text-sm sm:px-2.5 font-medium text-gray-700',
-          'transition-colors hover:bg-gray-100 hover:text-gray-900 data-[state=open]:bg-gray-100',
-          className,
-        )}
+        className={languageMenuTriggerClass(className)}
       >
-        <GlobeIcon className="size-4 text-gray-500" />
-        <span>{variant === 'compact' ? language.toUpperCase() : currentName}</span>
-        <ChevronDownIcon className={cn('size-3.5 text-gray-500', variant === 'compact' && 'max-sm:hidden')} />
+        <LanguageMenuTriggerContent language={language} variant={variant} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { BRAND_NAME } from '../lib/brand';
 import { landingSectionHref, paths } from '../lib/paths';
 import { Container } from './container';
-import { LanguageMenu } from './language-menu';
+import { DeferredLanguageMenu } from './deferred-language-menu';
 import { Logo } from './logo';
 import { SkipLink } from './skip-link';
 
@@ -22,7 +22,7 @@ export function PublicShell({ children }: PublicShellProps) {
       <header className="border-b border-gray-200 bg-white">
         <Container className="flex h-16 items-center justify-between gap-4">
           <Logo />
-          <LanguageMenu variant="compact" />
+          <DeferredLanguageMenu variant="compact" />
         </Container>
       </header>
       <main id="main" className="flex flex-1 items-center py-12 sm:py-16">

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API } from '../../contract/api/paths.js';
 import { ERROR_REASON_MESSAGES, ERROR_REASONS, errorReasonMessage, type TErrorReason } from '../../contract/error-reasons.js';
@@ -41,6 +41,11 @@ const answer = (code: TApiError['code'], reason: TErrorReason, params: Record<st
 
 const fr_ = () => i18n.getFixedT('fr');
 const en_ = () => i18n.getFixedT('en');
+
+// Each catalogue is its own chunk, loaded on demand (docs/decisions/141): load both here.
+beforeAll(async () => {
+  await i18n.loadLanguages(['en', 'fr']);
+});
 
 beforeEach(() => {
   localStorage.clear();

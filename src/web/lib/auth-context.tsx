@@ -64,7 +64,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { pathname, key: locationKey } = useLocation();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<AuthState>({ status: 'restoring', user: null });
+  // Nothing to restore without a token (most visitors of the landing page): anonymous at once.
+  const [state, setState] = useState<AuthState>(() => ({ status: getToken() ? 'restoring' : 'anonymous', user: null }));
   const started = useRef(false);
 
   // The API client navigates through the router (a failed refresh goes to /signin without a reload).
@@ -89,6 +90,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (isGoogleSignupInProgress() && !GOOGLE_REDIRECT_EXEMPT.some((path) => pathname === path)) {
       void navigate(paths.signup, { replace: true, state: GOOGLE_SIGNUP_STATE });
     }
+
+    // No token stored: anonymous from the first render (the state's initial value), without
+    // fetching the schema chunk: restoreFromStorage would say the same.
+    if (!getToken()) return;
 
     // Restoring ends once the stored session has been read and checked against the contract.
     void loadRestore()

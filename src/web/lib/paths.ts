@@ -17,6 +17,7 @@ export const paths = {
     settings: '/dashboard/settings',
     payment: '/dashboard/payment',
     transaction: '/dashboard/transaction',
+    wall: '/dashboard/wall',
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import { PUBLICATION_PAGES } from '../../../contract/api/publications.schema.js';
 import { escapeHtml } from '../../mail/layout.js';
 import type { CaptionCue, LivePublication } from './publications.service.js';
+import { BEACON_SCRIPT_TAG, viewAttribute } from './views.beacon.js';
 
 /**
  * The public pages of a publication (issue 19), written by the server as small plain HTML: no script,
@@ -20,6 +21,7 @@ const TEXT = {
     video: (name: string) => `Video testimonial of ${name}`,
     captions: 'English',
     transcript: 'Transcript',
+    quoted: (quote: string) => `“${quote}”`,
     logo: (company: string) => `${company} logo`,
     noVideo: 'Your browser cannot play this video.',
     download: 'Open the video',
@@ -34,6 +36,7 @@ const TEXT = {
     video: (name: string) => `Témoignage vidéo de ${name}`,
     captions: 'Français',
     transcript: 'Transcription',
+    quoted: (quote: string) => `« ${quote} »`,
     logo: (company: string) => `Logo de ${company}`,
     noVideo: 'Votre navigateur ne peut pas lire cette vidéo.',
     download: 'Ouvrir la vidéo',
@@ -77,7 +80,7 @@ function player(p: LivePublication, lang: PageLang, withCaptions: boolean): stri
   const track = withCaptions
     ? `<track kind="captions" src="${e(PUBLICATION_PAGES.captions(p.slug))}" srclang="${lang}" label="${t.captions}"${p.subtitlesBurnedIn ? '' : ' default'}>`
     : '';
-  return `<video controls playsinline preload="metadata" width="${width}" height="${height}"${poster} aria-label="${e(t.video(p.name))}"><source src="${e(PUBLICATION_PAGES.video(p.slug))}" type="video/mp4">${track}<a href="${e(PUBLICATION_PAGES.video(p.slug))}">${t.download}</a></video>`;
+  return `<video controls playsinline preload="metadata" width="${width}" height="${height}"${poster} ${viewAttribute(p.slug)} aria-label="${e(t.video(p.name))}"><source src="${e(PUBLICATION_PAGES.video(p.slug))}" type="video/mp4">${track}<a href="${e(PUBLICATION_PAGES.video(p.slug))}">${t.download}</a></video>`;
 }
 
 export interface PageContext {
@@ -91,7 +94,8 @@ export function sharePage(p: LivePublication, transcript: { cues: CaptionCue[]; 
   const t = TEXT[p.language];
   const lang = p.language;
   const title = t.title(p.name, p.company.name);
-  const description = t.description(p.name, p.position, p.company.name);
+  // A quote is what the customer said: the best summary a preview can show.
+  const description = p.quote ? `${t.quoted(p.quote)} ${p.name}` : t.description(p.name, p.position, p.company.name);
   const abs = (path: string) => `${site.appUrl}${path}`;
   const share = abs(PUBLICATION_PAGES.share(p.slug));
   const embed = abs(PUBLICATION_PAGES.embed(p.slug));
@@ -127,6 +131,9 @@ export function sharePage(p: LivePublication, transcript: { cues: CaptionCue[]; 
   const logo = p.company.logoUrl
     ? `<img src="${e(p.company.logoUrl)}" alt="${e(t.logo(p.company.name))}" height="40">`
     : `<span class="company">${e(p.company.name)}</span>`;
+  const quoteFigure = p.quote
+    ? `<figure><blockquote><p>${e(t.quoted(p.quote))}</p></blockquote><figcaption>${e(p.position ? `${p.name}, ${p.position}` : p.name)}</figcaption></figure>`
+    : '';
   const transcriptSection = transcript.paragraphs.length
     ? `<section aria-labelledby="transcript"><h2 id="transcript">${t.transcript}</h2>${transcript.paragraphs.map((para) => `<p>${e(para)}</p>`).join('')}</section>`
     : '';
@@ -143,12 +150,16 @@ h1{font-size:clamp(22px,4vw,32px);line-height:1.2;margin:0 0 4px}.position{margi
 video{display:block;width:100%;height:auto;max-width:calc(80vh*${width}/${height});margin:0 auto;background:#000;border-radius:12px;aspect-ratio:${width}/${height}}
 section{margin-top:28px;max-width:70ch}h2{font-size:18px;margin:0 0 8px}section p{margin:0 0 12px}
 footer{text-align:center;font-size:13px;color:#5b6170;padding:0 16px 32px}
+.stage{display:grid;gap:20px;align-items:center}figure{margin:0}
+blockquote{margin:0;font-size:clamp(19px,2.4vw,24px);line-height:1.4;font-weight:600;color:#16181d;border-left:4px solid ${colors.background};padding:4px 0 4px 16px}
+blockquote p{margin:0}figcaption{margin-top:10px;padding-left:20px;color:#4a4f5c;font-size:15px}
+@media (min-width:900px){.stage.quoted{grid-template-columns:minmax(0,2fr) minmax(0,1fr)}}
 </style></head>
 <body><header>${logo}</header>
 <main><h1>${e(t.heading(p.name))}</h1>${p.position ? `<p class="position">${e(p.position)}</p>` : ''}
-${player(p, lang, transcript.cues.length > 0)}
+<div class="stage${p.quote ? ' quoted' : ''}">${player(p, lang, transcript.cues.length > 0)}${quoteFigure}</div>
 ${transcriptSection}
-</main><footer>${e(site.brandName)}</footer></body></html>`;
+</main><footer>${e(site.brandName)}</footer>${BEACON_SCRIPT_TAG}</body></html>`;
 }
 
 /** The embed `/embed/{slug}`: the player alone, filling its frame. */
@@ -159,7 +170,7 @@ export function embedPage(p: LivePublication, withCaptions: boolean): string {
 <meta name="robots" content="noindex"><title>${e(t.video(p.name))}</title>
 <link rel="canonical" href="${e(PUBLICATION_PAGES.share(p.slug))}">
 <style>html,body{margin:0;height:100%;background:#000}video{display:block;width:100%;height:100%;object-fit:contain}</style>
-</head><body>${player(p, p.language, withCaptions)}</body></html>`;
+</head><body>${player(p, p.language, withCaptions)}${BEACON_SCRIPT_TAG}</body></html>`;
 }
 
 /** The page of a slug that is unknown or taken down: the same for both. */

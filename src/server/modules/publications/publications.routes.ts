@@ -9,13 +9,18 @@ import {
   ZListPublicationsResponse,
   ZOEmbedQuery,
   ZOEmbedResponse,
+  ZSetQuoteBody,
+  ZSetQuoteResponse,
 } from '../../../contract/api/publications.schema.js';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
 import { callerCompany } from '../../http/company-scope.js';
 import { sendError } from '../../http/errors.js';
 import { sendStoredObject } from '../../http/stored-object.js';
+import { publicMisses } from './public-misses.js';
+import { setQuote } from './publications.quote.js';
 import { embedPage, notFoundPage, sharePage, webVtt, type PageLang } from './publications.pages.js';
+import { allowBeaconScript } from './views.beacon.js';
 import { captionsOf, createPublication, DEFAULT_SIZE, embedSnippet, findLive, listPublications, unpublish, type LivePublication } from './publications.service.js';
 
 /**
@@ -33,13 +38,22 @@ const browserLang = (request: FastifyRequest): PageLang => {
 
 /** A share or embed page: HTML, revalidated on every visit (a CDN may keep it only to ask again). */
 const html = (reply: FastifyReply, status: number, body: string) =>
-  reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'public, no-cache').send(body);
+  // The pages' players carry the view beacon (views.beacon.ts): its hash joins the page's script-src.
+  allowBeaconScript(reply).status(status).type('text/html; charset=utf-8').header('cache-control', 'public, no-cache').send(body);
 
 export function publicationsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const authenticated = requireAuth(ctx);
     const site = { appUrl: ctx.config.appUrl, brandName: ctx.config.brandName };
+    const misses = publicMisses(fastify);
+    /** A live publication for a public route: a miss is counted, and an address that missed too often is refused first. */
+    const lookup = async (request: FastifyRequest, reply: FastifyReply, slug: string | undefined) => {
+      misses.check(request, reply);
+      const live = slug ? await findLive(ctx, slug) : null;
+      if (!live) misses.missed(request);
+      return live;
+    };
 
     /* ---------------------------------------------------------------- the company's calls */
 
@@ -55,6 +69,11 @@ export function publicationsRoutes(ctx: AppContext) {
       API.publications.list.route,
       { onRequest: [authenticated], schema: { querystring: ZListPublicationsQuery, response: { 200: ZListPublicationsResponse } } },
       async (request) => listPublications(ctx, { companyId: callerCompany(request), testimonialId: request.query.testimonialId }),
+    );
+    app.put(
+      API.publications.quote.route,
+      { onRequest: [authenticated], schema: { params: ZIdParams, body: ZSetQuoteBody, response: { 200: ZSetQuoteResponse } } },
+      async (request) => setQuote(ctx, { companyId: callerCompany(request), id: request.params.id, quote: request.body.quote }),
     );
     app.delete(API.publications.remove.route, { onRequest: [authenticated], schema: { params: ZIdParams } }, async (request, reply) => {
       await unpublish(ctx, { companyId: callerCompany(request), id: request.params.id });
@@ -74,7 +93,7 @@ export function publicationsRoutes(ctx: AppContext) {
         return sendError(reply, 400, { error: `url must be an address of ${new URL(ctx.config.appUrl).host}.`, code: 'invalid_data', field: 'url' });
       }
       const slug = /^\/(?:v|embed)\/([A-Za-z0-9_-]{1,64})\/?$/.exec(url.pathname)?.[1];
-      const live = slug ? await findLive(ctx, slug) : null;
+      const live = await lookup(request, reply, slug);
       if (!live) return sendError(reply, 404, { error: 'This video is not available.', code: 'not_found' });
       const natural = { width: live.width ?? DEFAULT_SIZE.width, height: live.height ?? DEFAULT_SIZE.height };
       const scale = Math.min(1, (request.query.maxwidth ?? Infinity) / natural.width, (request.query.maxheight ?? Infinity) / natural.height);
@@ -100,7 +119,7 @@ export function publicationsRoutes(ctx: AppContext) {
 
     const page = (render: (live: LivePublication) => Promise<string>) => async (request: FastifyRequest, reply: FastifyReply) => {
       const { slug } = request.params as { slug: string };
-      const live = await findLive(ctx, slug);
+      const live = await lookup(request, reply, slug);
       if (!live) return html(reply, 404, notFoundPage(browserLang(request)));
       return html(reply, 200, await render(live));
     };
@@ -110,7 +129,7 @@ export function publicationsRoutes(ctx: AppContext) {
     /** A medium of a live publication; taken down, it is a 404 at once (nothing is cached where others share it). */
     const medium = (pick: (live: LivePublication) => string | null, contentType: string) => async (request: FastifyRequest, reply: FastifyReply) => {
       const { slug } = request.params as { slug: string };
-      const live = await findLive(ctx, slug);
+      const live = await lookup(request, reply, slug);
       const key = live ? pick(live) : null;
       if (!key) return sendError(reply, 404, { error: 'No such file.', code: 'not_found' });
       return sendStoredObject(ctx, request, reply, key, {
@@ -124,7 +143,7 @@ export function publicationsRoutes(ctx: AppContext) {
     app.get('/v/:slug/poster.jpg', { logLevel: 'warn' }, medium((live) => live.posterKey, 'image/jpeg'));
     app.get('/v/:slug/captions.vtt', async (request, reply) => {
       const { slug } = request.params as { slug: string };
-      const live = await findLive(ctx, slug);
+      const live = await lookup(request, reply, slug);
       const cues = live ? (await captionsOf(ctx, live)).cues : [];
       if (!cues.length) return sendError(reply, 404, { error: 'No captions.', code: 'not_found' });
       return reply

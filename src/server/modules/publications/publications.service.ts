@@ -25,6 +25,7 @@ import { AppError } from '../../lib/errors.js';
 import { CARD_SECONDS, exportFrame } from '../../media/render.js';
 import { posterKeyFor } from '../studio/posters.js';
 import { logoUrl } from '../settings/settings.service.js';
+import { totalsOf } from './views.service.js';
 
 /**
  * Publishing (issue 19). A company publishes a ready render of a paid testimonial, or one of its answers
@@ -179,8 +180,12 @@ export async function listPublications(ctx: AppContext, input: { companyId: stri
       ),
     )
     .orderBy(desc(publications.createdAt));
+  const [transcripts, views] = await Promise.all([
+    Promise.all(rows.map(({ p }) => captionsOf(ctx, p))),
+    totalsOf(ctx, rows.map(({ p }) => p.id)),
+  ]);
   return {
-    publications: rows.map(({ p, customerName, submitterName }): TPublication => ({
+    publications: rows.map(({ p, customerName, submitterName }, i): TPublication => ({
       id: p.id,
       testimonialId: p.requestId,
       jobId: p.jobId,
@@ -190,7 +195,10 @@ export async function listPublications(ctx: AppContext, input: { companyId: stri
       embedUrl: embedUrl(ctx, p.slug),
       embedHtml: embedSnippet(ctx, p.slug, p, submitterName ?? customerName),
       createdAt: p.createdAt.toISOString(),
-      views: 0,
+      quote: p.quote,
+      transcript: transcripts[i]!.paragraphs,
+      views: views.get(p.id)!.started,
+      viewCounts: views.get(p.id)!,
     })),
   };
 }
@@ -220,6 +228,8 @@ export interface LivePublication {
   language: 'en' | 'fr';
   name: string;
   position: string | null;
+  /** Words of the customer picked by the company, shown beside the video. */
+  quote: string | null;
   company: { id: string; name: string; logoUrl: string | null };
   colors: { background: string; text: string };
 }
@@ -264,6 +274,7 @@ export async function findLive(ctx: AppContext, slug: string): Promise<LivePubli
     language: row.language === 'french' ? 'fr' : 'en',
     name: row.submitterName?.trim() || row.customerName,
     position: row.submitterTitle?.trim() || row.customerPosition?.trim() || null,
+    quote: p.quote,
     company: { id: p.companyId, name: row.companyName, logoUrl: logoUrl(ctx, { id: p.companyId, logoKey: row.logoKey }) },
     colors: { background: row.background ?? '#15171f', text: row.text ?? '#ffffff' },
   };

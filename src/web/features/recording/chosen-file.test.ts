@@ -5,7 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_VIDEO_MAX_BYTES, SAVE_LIMITS } from '../../../contract/api/public.schema.js';
-import i18n from '../../i18n/i18n';
+import recordingEn from '../../i18n/recording-messages.en';
+import recordingFr from '../../i18n/recording-messages.fr';
+import { createTranslator } from '../../i18n/translator';
 import {
   CHOSEN_VIDEO_MAX_BYTES,
   CHOSEN_VIDEO_MAX_SECONDS,
@@ -68,17 +70,17 @@ describe('a video chosen from the device', () => {
     expect(checkChosenVideo(null)).toBeNull();
   });
 
-  it("says why in the page's language, with the server's limits", async () => {
-    await i18n.changeLanguage('fr');
-    expect(chosenFileRefusal('tooLong', i18n.t, 34.2)).toBe(
+  it("says why in the page's language, with the server's limits", () => {
+    const fr = createTranslator('fr', recordingFr);
+    expect(chosenFileRefusal('tooLong', fr, 34.2)).toBe(
       'Cette vidéo dure 0:34\u00a0; une réponse est limitée à 20\u00a0secondes. Filmez-en une plus courte, ou raccourcissez-la d\'abord sur votre appareil.',
     );
-    expect(chosenFileRefusal('tooLarge', i18n.t)).toContain('60\u00a0Mo');
-    await i18n.changeLanguage('en');
-    expect(chosenFileRefusal('tooLong', i18n.t, 34.2)).toBe(
+    expect(chosenFileRefusal('tooLarge', fr)).toContain('60\u00a0Mo');
+    const en = createTranslator('en', recordingEn);
+    expect(chosenFileRefusal('tooLong', en, 34.2)).toBe(
       'This video lasts 0:34; answers are limited to 20 seconds. Please film a shorter one, or trim it on your device first.',
     );
-    expect(chosenFileRefusal('noPicture', i18n.t)).toBe('This file has no picture. Please choose a video filmed with a camera.');
+    expect(chosenFileRefusal('noPicture', en)).toBe('This file has no picture. Please choose a video filmed with a camera.');
   });
 });
 

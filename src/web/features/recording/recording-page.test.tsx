@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorReasonMessage, type TErrorParams, type TErrorReason } from '../../../contract/error-reasons.js';
 import type { TApiError } from '../../../contract/errors.js';
-import i18n from '../../i18n/i18n';
+import type { TLanguage } from '../../../contract/constants.js';
+import { loadRecordingMessages, RecordingI18nProvider } from '../../i18n/recording-i18n';
 import { CompleteStep } from './components/complete-step';
 import { PublicCallError } from './public-api';
 import { RecordingPage } from './recording-page';
@@ -42,8 +44,17 @@ function stubValidate(status: number, body: unknown) {
   return calls;
 }
 
-function renderPage() {
-  render(<RecordingPage token={TOKEN} />);
+/** The language the page starts in (the browser's), before the request's is known. */
+let browserLanguage: TLanguage = 'en';
+
+/** `ui` under the page's own translator, in the browser's language (as recording.tsx renders it). */
+async function renderInBrowserLanguage(ui: ReactNode) {
+  const messages = await loadRecordingMessages(browserLanguage);
+  render(<RecordingI18nProvider initial={{ language: browserLanguage, messages }}>{ui}</RecordingI18nProvider>);
+}
+
+async function renderPage() {
+  await renderInBrowserLanguage(<RecordingPage token={TOKEN} />);
 }
 
 beforeEach(async () => {
@@ -51,7 +62,7 @@ beforeEach(async () => {
   document.cookie = 'i18next=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   // jsdom has no scrolling; the page scrolls to the top on each step.
   vi.stubGlobal('scrollTo', () => undefined);
-  await i18n.changeLanguage('en');
+  browserLanguage = 'en';
 });
 afterEach(() => {
   cleanup();
@@ -62,7 +73,7 @@ describe('a refused link, in the request language', () => {
   it('shows an expired link of a French request in French, in an English browser', async () => {
     const body = refusalBody('invalid_data', 'link_expired', { company: 'Fleurs & Co', language: 'fr' });
     const calls = stubValidate(410, body);
-    renderPage();
+    await renderPage();
     const card = await screen.findByTestId('load-error');
     expect(calls).toEqual([`/api/public/testimonial/validate/${TOKEN}`]);
     expect(card.getAttribute('data-status')).toBe('410');
@@ -76,19 +87,19 @@ describe('a refused link, in the request language', () => {
   });
 
   it('shows an English request already sent in English, in a French browser', async () => {
-    await i18n.changeLanguage('fr');
+    browserLanguage = 'fr';
     stubValidate(409, refusalBody('conflict', 'already_sent', { language: 'en' }));
-    renderPage();
+    await renderPage();
     const card = await screen.findByTestId('load-error');
     expect(card.textContent).toContain('Already sent');
     expect(card.textContent).toContain('This testimonial has already been recorded and sent. Thank you!');
   });
 
   it('shows a bad link in the browser language (no request is known), from the reason and not the text', async () => {
-    await i18n.changeLanguage('fr');
+    browserLanguage = 'fr';
     // The English text differs on purpose: the page shows its translation of the reason.
     stubValidate(404, { ...refusalBody('not_found', 'link_invalid'), error: 'Some other English text.' });
-    renderPage();
+    await renderPage();
     const card = await screen.findByTestId('load-error');
     expect(card.getAttribute('data-reason')).toBe('link_invalid');
     expect(screen.getByRole('alert').textContent).toBe("Ce lien de témoignage n'est pas valide. Vérifiez le lien reçu par e-mail.");
@@ -96,16 +107,16 @@ describe('a refused link, in the request language', () => {
   });
 
   it('falls back on the status for a refusal without a reason (a proxy, an older server)', async () => {
-    await i18n.changeLanguage('fr');
+    browserLanguage = 'fr';
     stubValidate(410, '<html>Gone</html>');
-    renderPage();
+    await renderPage();
     await screen.findByTestId('load-error');
     expect(screen.getByRole('alert').textContent).toBe('Ce lien a expiré. Demandez-en un nouveau.');
   });
 
   it('offers a retry when too many attempts were made, in the browser language', async () => {
     stubValidate(429, { ...refusalBody('rate_limited', 'rate_limited'), errorKey: 'rateLimited' });
-    renderPage();
+    await renderPage();
     await screen.findByTestId('load-error');
     expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Please wait a few minutes and try again.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -127,7 +138,7 @@ describe('a valid link', () => {
       },
       questions: [{ id: '2b2b2b2b-2222-4222-8222-222222222222', text: 'Qu’est-ce qui vous a plu ?' }],
     });
-    renderPage();
+    await renderPage();
     await screen.findByTestId('consent');
     expect(document.documentElement.lang).toBe('fr');
     expect(calls).toHaveLength(1);
@@ -136,8 +147,8 @@ describe('a valid link', () => {
 
 describe('refused answers, in the request language', () => {
   /** The page's step 3 after the server refused the upload with this answer. */
-  function refusedUpload(error: PublicCallError) {
-    render(
+  async function refusedUpload(error: PublicCallError) {
+    await renderInBrowserLanguage(
       <CompleteStep
         company="Fleurs & Co"
         answerCount={2}
@@ -150,7 +161,7 @@ describe('refused answers, in the request language', () => {
   }
 
   it('names the answer that is too large, without sound or too long, in French', async () => {
-    await i18n.changeLanguage('fr');
+    browserLanguage = 'fr';
     const cases: [number, TApiError, string][] = [
       [413, refusalBody('payload_too_large', 'answer_too_large', { answer: 2, megabytes: 60 }), 'La réponse 2 dépasse 60 Mo.'],
       [400, refusalBody('invalid_format', 'answer_no_sound', { answer: 1 }), "La réponse 1 n'a pas de son."],
@@ -159,7 +170,7 @@ describe('refused answers, in the request language', () => {
       [415, refusalBody('unsupported_media_type', 'multipart_expected'), 'Vos enregistrements ne sont pas arrivés sous la forme attendue.'],
     ];
     for (const [status, body, expected] of cases) {
-      const alert = refusedUpload(new PublicCallError(status, body));
+      const alert = await refusedUpload(new PublicCallError(status, body));
       expect(alert.textContent).toContain(expected);
       expect(alert.textContent).not.toContain(body.error);
       cleanup();
@@ -167,22 +178,22 @@ describe('refused answers, in the request language', () => {
   });
 
   it('leads back to the refused answer, to replace it (a chosen video as well as a recording)', async () => {
-    await i18n.changeLanguage('fr');
-    const alert = refusedUpload(new PublicCallError(400, refusalBody('invalid_format', 'answer_no_sound', { answer: 2 })));
+    browserLanguage = 'fr';
+    const alert = await refusedUpload(new PublicCallError(400, refusalBody('invalid_format', 'answer_no_sound', { answer: 2 })));
     expect(alert.textContent).toContain("La réponse 2 n'a pas de son.");
     expect(screen.getByTestId('record-again').textContent).toBe('Remplacer la réponse 2');
     cleanup();
-    await i18n.changeLanguage('en');
-    refusedUpload(new PublicCallError(409, refusalBody('conflict', 'already_sent')));
+    browserLanguage = 'en';
+    await refusedUpload(new PublicCallError(409, refusalBody('conflict', 'already_sent')));
     expect(screen.getByTestId('record-again').textContent).toBe('Record my answers again');
   });
 
   it('tells a refusal without a reason by its status', async () => {
-    await i18n.changeLanguage('fr');
-    expect(refusedUpload(new PublicCallError(413, '<html>Request Entity Too Large</html>')).textContent).toContain(
+    browserLanguage = 'fr';
+    expect((await refusedUpload(new PublicCallError(413, '<html>Request Entity Too Large</html>'))).textContent).toContain(
       'Vos enregistrements dépassent la taille que nous acceptons.',
     );
     cleanup();
-    expect(refusedUpload(new PublicCallError(400, { error: 'Bad thing', code: 'invalid_data' })).textContent).not.toContain('Bad thing');
+    expect((await refusedUpload(new PublicCallError(400, { error: 'Bad thing', code: 'invalid_data' }))).textContent).not.toContain('Bad thing');
   });
 });

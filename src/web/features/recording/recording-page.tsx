@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { TPublicQuestion, TValidateTokenResponse } from '../../../contract/api/public.schema.js';
 import { CURRENT_CONSENT_VERSION } from '../../../contract/consent.js';
 import { RECORDING } from '../../../contract/constants.js';
@@ -7,18 +6,16 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { AlertIcon, CheckCircleIcon } from '../../components/icons';
-import { Seo } from '../../components/seo';
 import { Skeleton } from '../../components/skeleton';
-import { CompleteStep } from './components/complete-step';
-import { DeviceCheckStep } from './components/device-check-step';
+import { Spinner } from '../../components/spinner';
+import { useRecordingT } from '../../i18n/recording-i18n';
 import { InformationStep } from './components/information-step';
-import { QuestionRecorder } from './components/question-recorder';
 import type { Take } from './components/question-recorder';
 import { RecordingFrame } from './components/recording-frame';
+import { RecordingHead } from './components/recording-head';
 import { StepIndicator } from './components/step-indicator';
 import type { TVisibleStep } from './components/step-indicator';
 import { clampFontSize, NOTES_FONT } from './components/teleprompter';
-import { ThankYou } from './components/thank-you';
 import { extensionFor } from './media-support';
 import { buildSaveForm, PublicCallError, validateToken } from './public-api';
 import type { Refusal } from './public-api';
@@ -27,6 +24,26 @@ import type { RecordingStore, StoredAnswer, StoredSession } from './recording-st
 import { isAlreadySent, linkRefusalText, refusalLanguage, refusedQuestionIndex } from './refusal-message';
 import { useMediaStream } from './use-media-stream';
 import { useSubmission } from './use-submission';
+
+/**
+ * The steps after the first screen, a chunk of their own (components/later-steps.ts): asked for as
+ * soon as the link is read, so they are there when the customer has consented.
+ */
+const loadLaterSteps = () => import('./components/later-steps');
+const DeviceCheckStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.DeviceCheckStep })));
+const QuestionRecorder = lazy(() => loadLaterSteps().then((m) => ({ default: m.QuestionRecorder })));
+const CompleteStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.CompleteStep })));
+const ThankYou = lazy(() => loadLaterSteps().then((m) => ({ default: m.ThankYou })));
+
+/** While a later step's code arrives (rarely seen: it is asked for when the link is read). */
+function StepLoading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center px-4 pt-16 text-gray-500" role="status" data-testid="step-loading">
+      <Spinner className="size-6" />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
 
 type TLoad = { kind: 'loading' } | { kind: 'error'; refusal: Refusal } | { kind: 'ready' };
 
@@ -88,7 +105,7 @@ function resume(
  * (src/web/recording.tsx) reads the token from the address and renders it, with no router.
  */
 export function RecordingPage({ token }: { token: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, changeLanguage } = useRecordingT();
   const [load, setLoad] = useState<TLoad>({ kind: 'loading' });
   const [reloadKey, setReloadKey] = useState(0);
   const [session, setSession] = useState<StoredSession | null>(null);
@@ -105,9 +122,9 @@ export function RecordingPage({ token }: { token: string }) {
 
   /* ------------------------------------------------------------ loading and resuming */
 
-  // react-i18next hands a new `i18n` object after each change of language: read from an effect event,
-  // switching the language does not run the loading effect (and its validate call) again.
-  const speak = useEffectEvent((language: 'en' | 'fr') => i18n.changeLanguage(language));
+  // Read from an effect event: switching the language does not run the loading effect (and its
+  // validate call) again.
+  const speak = useEffectEvent((language: 'en' | 'fr') => changeLanguage(language));
 
   useEffect(() => {
     let cancelled = false;
@@ -179,6 +196,13 @@ export function RecordingPage({ token }: { token: string }) {
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [step, questionIndex]);
+
+  // The link is read and its first screen shown: the later steps' code comes meanwhile. A failure
+  // here is tried again when a step needs it (and then shows the page's error screen).
+  const ready = load.kind === 'ready';
+  useEffect(() => {
+    if (ready) loadLaterSteps().catch(() => undefined);
+  }, [ready]);
 
   // Unsent answers: ask before the page is left (they are kept on the device, but not yet sent).
   const unsent = answers.size > 0 && !finished;
@@ -288,7 +312,7 @@ export function RecordingPage({ token }: { token: string }) {
   if (load.kind === 'loading') {
     return (
       <RecordingFrame>
-        <Seo title={t('recording.title')} description={t('recording.description')} robots="noindex" />
+        <RecordingHead title={t('recording.title')} description={t('recording.description')} />
         <div className="mx-auto w-full max-w-2xl px-4 pt-8 sm:px-6" aria-busy="true">
           <p className="sr-only" role="status">
             {t('recording.loading')}
@@ -316,7 +340,7 @@ export function RecordingPage({ token }: { token: string }) {
     const message = linkRefusalText(load.refusal, t);
     return (
       <RecordingFrame>
-        <Seo title={t('recording.title')} description={t('recording.description')} robots="noindex" />
+        <RecordingHead title={t('recording.title')} description={t('recording.description')} />
         <div className="mx-auto w-full max-w-xl px-4 pt-10 sm:px-6">
           <Card padding="none" className="animate-fade-in px-6 py-10 text-center" data-testid="load-error" data-status={status} data-reason={load.refusal.reason ?? undefined}>
             <div
@@ -349,14 +373,16 @@ export function RecordingPage({ token }: { token: string }) {
   const { context } = session;
   const company = context.testimonial.company;
   const seo = (
-    <Seo title={t('recording.pageTitle', { company: company.name })} description={t('recording.description')} robots="noindex" />
+    <RecordingHead title={t('recording.pageTitle', { company: company.name })} description={t('recording.description')} />
   );
 
   if (finished) {
     return (
       <RecordingFrame company={company}>
         {seo}
-        <ThankYou name={finished.name} company={finished.company} />
+        <Suspense fallback={<StepLoading label={t('recording.loading')} />}>
+          <ThankYou name={finished.name} company={finished.company} />
+        </Suspense>
       </RecordingFrame>
     );
   }
@@ -401,61 +427,63 @@ export function RecordingPage({ token }: { token: string }) {
         />
       )}
 
-      {step === 'devices' && (
-        <DeviceCheckStep
-          media={media}
-          onChooseCamera={(cameraId) => update({ cameraId })}
-          onChooseMicrophone={(microphoneId) => update({ microphoneId })}
-          onBack={() => update({ step: 'information' })}
-          onContinue={() => update({ step: 'recording' })}
-          onUseFile={() => update({ step: 'recording' })}
-        />
-      )}
+      <Suspense fallback={<StepLoading label={t('recording.loading')} />}>
+        {step === 'devices' && (
+          <DeviceCheckStep
+            media={media}
+            onChooseCamera={(cameraId) => update({ cameraId })}
+            onChooseMicrophone={(microphoneId) => update({ microphoneId })}
+            onBack={() => update({ step: 'information' })}
+            onContinue={() => update({ step: 'recording' })}
+            onUseFile={() => update({ step: 'recording' })}
+          />
+        )}
 
-      {step === 'recording' && question && (
-        <QuestionRecorder
-          key={question.id}
-          question={question}
-          index={questionIndex}
-          total={questions.length}
-          answered={questions.map((q) => answers.has(q.id))}
-          bgColor={context.testimonial.background_color || RECORDING.defaultBackgroundColor}
-          media={media}
-          existing={
-            existing
-              ? { blob: existing.blob, mimeType: existing.mimeType, durationMs: existing.durationMs, source: existing.source ?? 'camera', aspect: existing.aspect ?? null }
-              : null
-          }
-          notes={session.notes[question.id] ?? ''}
-          notesVisible={session.notesVisible}
-          notesFontSize={clampFontSize(session.notesFontSize)}
-          onNotesChange={(text) => update({ notes: { ...sessionRef.current?.notes, [question.id]: text } })}
-          onNotesVisibleChange={(notesVisible) => update({ notesVisible })}
-          onNotesFontSizeChange={(notesFontSize) => update({ notesFontSize })}
-          onAccept={(take) => acceptAnswer(question, questionIndex, take)}
-          onPickingFile={setPickingFile}
-          banner={
-            <>
-              {warnings}
-              {resumed && (
-                <Alert tone="info" className="mb-4" data-testid="resumed">
-                  {t('recording.resumed')}
-                </Alert>
-              )}
-            </>
-          }
-        />
-      )}
+        {step === 'recording' && question && (
+          <QuestionRecorder
+            key={question.id}
+            question={question}
+            index={questionIndex}
+            total={questions.length}
+            answered={questions.map((q) => answers.has(q.id))}
+            bgColor={context.testimonial.background_color || RECORDING.defaultBackgroundColor}
+            media={media}
+            existing={
+              existing
+                ? { blob: existing.blob, mimeType: existing.mimeType, durationMs: existing.durationMs, source: existing.source ?? 'camera', aspect: existing.aspect ?? null }
+                : null
+            }
+            notes={session.notes[question.id] ?? ''}
+            notesVisible={session.notesVisible}
+            notesFontSize={clampFontSize(session.notesFontSize)}
+            onNotesChange={(text) => update({ notes: { ...sessionRef.current?.notes, [question.id]: text } })}
+            onNotesVisibleChange={(notesVisible) => update({ notesVisible })}
+            onNotesFontSizeChange={(notesFontSize) => update({ notesFontSize })}
+            onAccept={(take) => acceptAnswer(question, questionIndex, take)}
+            onPickingFile={setPickingFile}
+            banner={
+              <>
+                {warnings}
+                {resumed && (
+                  <Alert tone="info" className="mb-4" data-testid="resumed">
+                    {t('recording.resumed')}
+                  </Alert>
+                )}
+              </>
+            }
+          />
+        )}
 
-      {step === 'complete' && (
-        <CompleteStep
-          company={company.name}
-          answerCount={answers.size}
-          state={submission.state}
-          onRetryNow={submission.retryNow}
-          onRecordAgain={() => update({ step: 'recording', questionIndex: refusedQuestionIndex(submission.state.phase === 'failed' ? submission.state.refusal : null, questions, (id) => answers.has(id)) })}
-        />
-      )}
+        {step === 'complete' && (
+          <CompleteStep
+            company={company.name}
+            answerCount={answers.size}
+            state={submission.state}
+            onRetryNow={submission.retryNow}
+            onRecordAgain={() => update({ step: 'recording', questionIndex: refusedQuestionIndex(submission.state.phase === 'failed' ? submission.state.refusal : null, questions, (id) => answers.has(id)) })}
+          />
+        )}
+      </Suspense>
     </RecordingFrame>
   );
 }

@@ -11,13 +11,14 @@ import {
   ReceiptIcon,
   SendIcon,
   VideoIcon,
+  WallIcon,
 } from '../../../components/icons';
 import { Logo } from '../../../components/logo';
 import { useAppConfig } from '../../../lib/api/get-app-config';
 import { cn } from '../../../lib/cn';
 import { paths } from '../../../lib/paths';
 
-export type TNavKey = 'overview' | 'questions' | 'requests' | 'testimonials' | 'payment' | 'transactions';
+export type TNavKey = 'overview' | 'questions' | 'requests' | 'testimonials' | 'wall' | 'payment' | 'transactions';
 
 /** Sidebar items in the spec's order; the root item matches only exactly. */
 export const NAV_ITEMS: ReadonlyArray<{
@@ -30,6 +31,7 @@ export const NAV_ITEMS: ReadonlyArray<{
   { key: 'questions', to: paths.dashboard.questions, icon: QuestionsIcon },
   { key: 'requests', to: paths.dashboard.requests, icon: SendIcon },
   { key: 'testimonials', to: paths.dashboard.testimonials, icon: VideoIcon },
+  { key: 'wall', to: paths.dashboard.wall, icon: WallIcon },
   { key: 'payment', to: paths.dashboard.payment, icon: CreditCardIcon },
   { key: 'transactions', to: paths.dashboard.transaction, icon: ReceiptIcon },
 ];

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/spinner';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
+import { PublicationQuote } from './publication-quote';
 import type { TPublishing } from './use-publishing';
 import { UnknownRenderError } from './use-publishing';
 
@@ -125,6 +126,7 @@ export function PublishDialog({ publishing }: { publishing: TPublishing }) {
                 testId="publish-embed"
                 copyTestId="publish-copy-embed"
               />
+              <PublicationQuote publication={publication} />
             </>
           ) : null}
         </div>

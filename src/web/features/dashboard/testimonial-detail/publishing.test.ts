@@ -21,6 +21,8 @@ const publication = (overrides: Partial<TPublication>): TPublication => ({
   embedUrl: '',
   embedHtml: '',
   createdAt: '2025-03-10T09:00:00.000Z',
+  quote: null,
+  transcript: [],
   views: 0,
   ...overrides,
 });

@@ -526,6 +526,8 @@ describe('testimonial detail: publishing (issue 19)', () => {
     embedUrl: `http://localhost:3000/embed/${SLUG}`,
     embedHtml: `<iframe src="http://localhost:3000/embed/${SLUG}" title="Claire Dubois" width="640" height="360"></iframe>`,
     createdAt: '2025-03-10T09:00:00.000Z',
+    quote: null,
+    transcript: [],
     views: 0,
     ...overrides,
   });

@@ -16,6 +16,7 @@ import { runningJob } from './studio-state';
 import { StudioView } from './studio-view';
 import { usePublishing } from './use-publishing';
 import { useStudio } from './use-studio';
+import { ViewsPanel } from './views-panel';
 import { useSinglePlayback } from './video-player';
 
 /**
@@ -66,7 +67,13 @@ function TestimonialDetail({ id }: { id: string }) {
   else if (notFound || (query.data && !testimonial && !query.data.error_credit)) content = <NotFound />;
   else if (query.isError || !query.data) content = <LoadError onRetry={reload} retrying={query.isFetching} />;
   else if (!testimonial) content = <NoCredits />;
-  else content = <StudioView testimonial={testimonial} onReload={reload} onDialog={studio.setDialog} publishing={publishing} />;
+  else
+    content = (
+      <>
+        <StudioView testimonial={testimonial} onReload={reload} onDialog={studio.setDialog} publishing={publishing} />
+        <ViewsPanel testimonialId={testimonial.id} enabled={publishing.enabled} />
+      </>
+    );
 
   const running = testimonial ? runningJob(testimonial) : null;
   const { watch } = studio;

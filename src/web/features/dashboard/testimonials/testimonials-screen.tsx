@@ -26,6 +26,8 @@ import { useRequests } from "../api/list-requests";
 import { PayToViewDialog } from "./pay-to-view-dialog";
 import { testimonialAction } from "./testimonial-action";
 import { UnlockIcon } from "../../../components/icons";
+import { useTestimonialPlays } from "../testimonial-detail/views-api";
+import { ViewsCell } from "../testimonial-detail/views-cell";
 
 function ListSkeleton() {
   return (
@@ -135,6 +137,7 @@ export function TestimonialsScreen() {
   const companyId = user?.company_id ?? "";
   const list = useRequests(companyId);
   const stats = useStats(companyId);
+  const plays = useTestimonialPlays(Boolean(companyId));
   const [paying, setPaying] = useState<TTestimonialRequestSafe | null>(null);
   const title = t("credits.testimonials.title");
 
@@ -207,6 +210,12 @@ export function TestimonialsScreen() {
           {formatDate(row.expires_at)}
         </span>
       ),
+    },
+    {
+      id: "views",
+      header: t("credits.testimonials.columns.views"),
+      className: "whitespace-nowrap text-right tabular-nums",
+      cell: (row) => <ViewsCell testimonial={row} plays={plays.data} />,
     },
     {
       id: "actions",

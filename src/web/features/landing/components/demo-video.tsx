@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TLanguage } from '../../../../contract/constants.js';
 import { AlertIcon, PlayIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
-import { demoMedia, pauseOtherDemoVideos } from '../demo-media';
+import { demoMedia, pauseOtherDemoVideos, POSTER_SIZE, POSTER_SIZES } from '../demo-media';
 
 export interface DemoVideoProps {
   /** Language of the video: picks /media/demo-{lang}.mp4 and its poster. */
@@ -18,7 +18,8 @@ export interface DemoVideoProps {
 type TState = 'idle' | 'started' | 'error';
 
 /**
- * A poster with a large play button; pressing it plays the video with its native controls.
+ * A poster with a large play button; pressing it plays the video with its native controls. The
+ * poster is an image laid over the video (the `poster` attribute has no `srcset`) until it starts.
  * Each video carries data-demo="{lang}" and the shared `play` handler pauses the other ones.
  * Test ids: the play buttons are `demo-play-en` and `demo-play-fr`.
  */
@@ -56,7 +57,6 @@ export function DemoVideo({ lang, variant = 'primary', onStart, className }: Dem
         data-demo={lang}
         lang={lang}
         src={media.video}
-        poster={media.poster}
         preload="none"
         playsInline
         controls={state === 'started'}
@@ -66,6 +66,22 @@ export function DemoVideo({ lang, variant = 'primary', onStart, className }: Dem
         onError={() => setState('error')}
         className="absolute inset-0 size-full object-cover"
       />
+      {state !== 'started' && (
+        // The poster, sized for the screen (WebP srcset): the hero's is the page's largest paint on a
+        // phone, fetched first (main.tsx preloads it); the other language's waits until it is near.
+        <img
+          src={media.poster}
+          srcSet={media.posterSrcSet}
+          sizes={POSTER_SIZES[variant]}
+          width={POSTER_SIZE.width}
+          height={POSTER_SIZE.height}
+          alt=""
+          decoding="async"
+          loading={primary ? 'eager' : 'lazy'}
+          fetchPriority={primary ? 'high' : 'auto'}
+          className="absolute inset-0 size-full object-cover"
+        />
+      )}
 
       {state === 'idle' && (
         <button

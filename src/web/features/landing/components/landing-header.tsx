@@ -1,12 +1,11 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/button';
 import { Container } from '../../../components/container';
+import { DeferredLanguageMenu } from '../../../components/deferred-language-menu';
+import { useDeferredMenu } from '../../../components/deferred-menu';
 import { MenuIcon } from '../../../components/icons';
-import { LanguageMenu } from '../../../components/language-menu';
 import { Logo } from '../../../components/logo';
-import { cn } from '../../../lib/cn';
 import { landingSectionHref, paths } from '../../../lib/paths';
 import type { TLandingSection } from '../../../lib/paths';
 
@@ -16,12 +15,17 @@ const SECTION_LINKS: ReadonlyArray<{ section: TLandingSection; key: 'features' |
   { section: 'pricing', key: 'pricing' },
 ];
 
-const menuItemClass =
-  'flex cursor-default items-center rounded-control px-3 py-2 text-sm text-gray-800 outline-none select-none data-[highlighted]:bg-gray-100';
+/** The phone menu's trigger, its look: the stand-in's and the Radix menu's (mobile-menu.tsx). */
+const MOBILE_MENU_TRIGGER_CLASS =
+  'inline-flex size-9 items-center justify-center rounded-control text-gray-700 transition-colors hover:bg-gray-100 data-[state=open]:bg-gray-100 lg:hidden';
+
+/** The phone menu (Radix), a chunk fetched on the visitor's first sign of interest (decision 141). */
+const loadMobileMenu = () => import('./mobile-menu');
 
 /** Sticky header: logo, section anchors (a menu on phones), language, sign in, get started. */
 export function LandingHeader() {
   const { t } = useTranslation();
+  const mobileMenu = useDeferredMenu(loadMobileMenu);
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200/80 bg-white/90 backdrop-blur-md">
       <Container className="flex h-16 items-center gap-2">
@@ -42,7 +46,7 @@ export function LandingHeader() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <LanguageMenu variant="compact" />
+          <DeferredLanguageMenu variant="compact" />
           <div className="hidden sm:block">
             <ButtonLink to={paths.signin} variant="ghost" size="md">
               {t('nav.signIn')}
@@ -52,35 +56,13 @@ export function LandingHeader() {
             {t('nav.getStarted')}
           </ButtonLink>
 
-          <DropdownMenu.Root modal={false}>
-            <DropdownMenu.Trigger
-              data-testid="mobile-menu"
-              aria-label={t('nav.openMenu')}
-              className="inline-flex size-9 items-center justify-center rounded-control text-gray-700 transition-colors hover:bg-gray-100 data-[state=open]:bg-gray-100 lg:hidden"
-            >
+          {mobileMenu.mounted ? (
+            <mobileMenu.mounted.MobileMenu sections={SECTION_LINKS} triggerClassName={MOBILE_MENU_TRIGGER_CLASS} defaultOpen />
+          ) : (
+            <button {...mobileMenu.standIn} data-testid="mobile-menu" aria-label={t('nav.openMenu')} className={MOBILE_MENU_TRIGGER_CLASS}>
               <MenuIcon className="size-5" />
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="end"
-                sideOffset={10}
-                className="z-50 min-w-56 rounded-card border border-gray-200 bg-white p-1 shadow-overlay data-[state=open]:animate-fade-in"
-              >
-                <DropdownMenu.Label className="px-3 pt-2 pb-1 text-xs font-medium text-gray-500">
-                  {t('nav.menu')}
-                </DropdownMenu.Label>
-                {SECTION_LINKS.map(({ section, key }) => (
-                  <DropdownMenu.Item key={section} asChild className={menuItemClass}>
-                    <Link to={landingSectionHref(section)}>{t(`nav.${key}`)}</Link>
-                  </DropdownMenu.Item>
-                ))}
-                <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
-                <DropdownMenu.Item asChild className={cn(menuItemClass, 'font-medium')}>
-                  <Link to={paths.signin}>{t('nav.signIn')}</Link>
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+            </button>
+          )}
         </div>
       </Container>
     </header>

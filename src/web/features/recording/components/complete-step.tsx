@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRecordingT } from '../../../i18n/recording-i18n';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -38,10 +38,9 @@ function useSecondsUntil(at: number | null): number {
  * translated into the request's language.
  */
 export function CompleteStep({ company, answerCount, state, onRetryNow, onRecordAgain }: CompleteStepProps) {
-  const { t, i18n } = useTranslation();
+  const { t, language: locale } = useRecordingT();
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const seconds = useSecondsUntil(state.phase === 'waiting' ? state.retryAt : null);
-  const locale = i18n.resolvedLanguage ?? 'en';
   const units = { mb: t('recording.units.mb'), kb: t('recording.units.kb') };
 
   if (answerCount === 0) {

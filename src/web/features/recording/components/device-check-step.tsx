@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRecordingT } from '../../../i18n/recording-i18n';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../../components/icons';
@@ -24,7 +24,7 @@ export interface DeviceCheckStepProps {
  * devices, and any problem explained with its fix.
  */
 export function DeviceCheckStep({ media, onChooseCamera, onChooseMicrophone, onBack, onContinue, onUseFile }: DeviceCheckStepProps) {
-  const { t } = useTranslation();
+  const { t } = useRecordingT();
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const ready = media.status === 'ready';
   const [cameraAspect, setCameraAspect] = useState<number | null>(null);

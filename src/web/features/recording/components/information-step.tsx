@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRecordingT } from '../../../i18n/recording-i18n';
 import type { TValidateTokenResponse } from '../../../../contract/api/public.schema.js';
 import { consentText, CURRENT_CONSENT_VERSION } from '../../../../contract/consent.js';
 import { Button } from '../../../components/button';
@@ -25,7 +25,7 @@ export interface InformationStepProps {
  * stores as shown). Continue needs a name (spec §5 message) and the accepted authorisation.
  */
 export function InformationStep({ context, lang, name: savedName, title, consentAccepted, onContinue }: InformationStepProps) {
-  const { t } = useTranslation();
+  const { t } = useRecordingT();
   const { testimonial, questions } = context;
   const company = testimonial.company.name;
   const prefilledName = testimonial.customer_name.trim();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRecordingT } from '../../../i18n/recording-i18n';
 import { Button } from '../../../components/button';
 import { AlertIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
@@ -187,7 +187,7 @@ export function DeviceProblem({
   /** More text under the explanation, introducing `action`. */
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useRecordingT();
   const key = problemKeys[problem];
   const family = typeof navigator === 'undefined' ? 'other' : browserFamily(navigator.userAgent);
   const canRetry = problem !== 'insecure' && problem !== 'unsupported';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRecordingT } from '../../../i18n/recording-i18n';
 import { cn } from '../../../lib/cn';
 
 /** Level (0–1) above which we say the microphone hears the customer. */
@@ -21,7 +21,7 @@ function audioContextClass(): AudioContextConstructor | undefined {
  * React does not re-render 60 times a second. 'compact' is the small meter of the recording screen.
  */
 export function MicLevelMeter({ stream, compact = false, onDark = false }: { stream: MediaStream | null; compact?: boolean; onDark?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useRecordingT();
   const barRef = useRef<HTMLDivElement>(null);
   const [heard, setHeard] = useState<'listening' | 'heard' | 'silent'>('listening');
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode, Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRecordingT } from '../../../i18n/recording-i18n';
 import type { TPublicQuestion } from '../../../../contract/api/public.schema.js';
 import { RECORDING } from '../../../../contract/constants.js';
 import { Alert } from '../../../components/alert';
@@ -76,7 +76,7 @@ export interface QuestionRecorderProps {
 
 export function QuestionRecorder(props: QuestionRecorderProps) {
   const { question, index, total, answered, bgColor, media, existing, notes, notesVisible, notesFontSize } = props;
-  const { t } = useTranslation();
+  const { t } = useRecordingT();
   const [phase, setPhase] = useState<TQuestionPhase>(existing ? 'preview' : 'idle');
   const [take, setTake] = useState<Take | null>(existing);
   const [count, setCount] = useState<number>(COUNTDOWN_SECONDS);

@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { LogoMark } from '../../../components/logo';
-import { SkipLink } from '../../../components/skip-link';
+import type { MouseEvent, ReactNode } from 'react';
+import { useRecordingT } from '../../../i18n/recording-i18n';
 import { BRAND_NAME } from '../../../lib/brand';
+import { cn } from '../../../lib/cn';
 import { paths } from '../../../lib/paths';
 
 export interface RecordingFrameProps {
@@ -16,7 +15,7 @@ export interface RecordingFrameProps {
  * 'by Vouchreel'. No language menu (the request sets the language) and no app navigation.
  */
 export function RecordingFrame({ company, children }: RecordingFrameProps) {
-  const { t } = useTranslation();
+  const { t } = useRecordingT();
   return (
     <div className="flex min-h-dvh flex-col bg-gray-50">
       <SkipLink />
@@ -61,5 +60,40 @@ export function CompanyMark({ company, size = 'md' }: { company: { name: string;
     >
       {company.name.trim().charAt(0).toUpperCase() || '·'}
     </span>
+  );
+}
+
+/**
+ * The brand mark, as components/logo.tsx draws it (and /favicon.svg). The page's own copy, like the
+ * skip link below: the shared ones read their text through react-i18next, which this page does not
+ * load (docs/decisions/139).
+ */
+export function LogoMark({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 64 64" className={cn('size-7 shrink-0', className)} aria-hidden="true" focusable="false">
+      <rect width="64" height="64" rx="14" className="fill-brand-700" />
+      <path d="M25 19 47 32 25 45Z" className="fill-white stroke-white" strokeWidth="4" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** The first focusable element: moves focus past the header to the main landmark (as components/skip-link.tsx). */
+function SkipLink({ targetId = 'main' }: { targetId?: string }) {
+  const { t } = useRecordingT();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    const target = document.getElementById(targetId);
+    if (!target) return;
+    event.preventDefault();
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus();
+  };
+  return (
+    <a
+      href={`#${targetId}`}
+      onClick={onClick}
+      className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-control focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-gray-900 focus:shadow-overlay"
+    >
+      {t('common.skipToContent')}
+    </a>
   );
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useRecordingT } from '../../../i18n/recording-i18n';
 import { CheckIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 
@@ -7,7 +7,7 @@ export type TVisibleStep = (typeof STEP_KEYS)[number];
 
 /** The three steps of the spec (the device check belongs to Recording), the current one marked. */
 export function StepIndicator({ current, width = 'md' }: { current: TVisibleStep; width?: 'sm' | 'md' }) {
-  const { t } = useTranslation();
+  const { t } = useRecordingT();
   const currentIndex = STEP_KEYS.indexOf(current);
   return (
     <nav

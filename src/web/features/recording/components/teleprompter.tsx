@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRecordingT } from '../../../i18n/recording-i18n';
 import { cn } from '../../../lib/cn';
 
 export const NOTES_FONT = { min: 14, max: 40, step: 2, default: 20 } as const;
@@ -21,7 +21,7 @@ export interface TeleprompterPanelProps {
 
 /** The notes of the current question: a growing text box, the text size, and a preview at that size. */
 export function TeleprompterPanel({ notes, fontSize, onNotesChange, onFontSizeChange, id }: TeleprompterPanelProps) {
-  const { t } = useTranslation();
+  const { t } = useRecordingT();
   const textareaId = useId();
   const sizeId = useId();
   const ref = useRef<HTMLTextAreaElement>(null);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useRecordingT } from '../../../i18n/recording-i18n';
 import { buttonClasses, ButtonLink } from '../../../components/button';
 import { ArrowRightIcon, CheckIcon } from '../../../components/icons';
 import { BRAND_NAME } from '../../../lib/brand';
@@ -7,7 +7,7 @@ import { useFocusOnMount } from './use-focus-on-mount';
 
 /** The screen that replaces the page once the server has the testimonial (spec §2, §4). */
 export function ThankYou({ name, company }: { name: string; company: string }) {
-  const { t } = useTranslation();
+  const { t } = useRecordingT();
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 pt-10 text-center sm:pt-16" data-testid="thank-you">

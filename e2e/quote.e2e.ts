@@ -1,0 +1,165 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, watchErrors, type BrowserSession } from './support/browser.js';
+import { recordTestimonial, signInInBrowser, signUpCompany, type Company, type RecordedTestimonial } from './support/fixtures.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/**
+ * A publication's quote (issue 19), in Chromium against the built app with the real offline
+ * transcriber: a spoken answer is transcribed and published, the company selects words of the
+ * transcript with the mouse in the Share dialog and keeps them as the quote; the share page then shows
+ * them beside the video and in its preview tags. Screenshots of the dialog (375/1280, en/fr) and of the
+ * share page with its quote go to SHOTS_DIR.
+ */
+
+const SHOTS_DIR = process.env.QUOTE_SHOTS_DIR ?? '/tmp/shots-quote';
+
+interface Detail {
+  testimonial: { testimonial_responses: { id: string; poster_url?: string | null }[] } | null;
+}
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await mkdir(SHOTS_DIR, { recursive: true });
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
+}
+
+/**
+ * Selects the transcript's first paragraph up to the end of its `words`-th word, as a person does with
+ * the mouse or a long press: the page's own selection, which fires the browser's selectionchange.
+ */
+async function selectWords(page: Page, words: number): Promise<string> {
+  const paragraph = page.locator('[data-testid="quote-transcript"] p').first();
+  await paragraph.scrollIntoViewIfNeeded();
+  return paragraph.evaluate((p, n) => {
+    const text = p.firstChild as Text;
+    const found = [...text.data.matchAll(/\S+/g)];
+    const last = found[Math.min(n, found.length) - 1]!;
+    const range = document.createRange();
+    range.setStart(text, 0);
+    range.setEnd(text, last.index! + last[0].length);
+    const selection = document.getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+    return range.toString();
+  }, words);
+}
+
+describe('a quote picked from the transcript', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+  let company: Company;
+  let recorded: RecordedTestimonial;
+  let shareUrl: string;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await openBrowser({ locale: 'en-US' });
+    company = await signUpCompany(server, { prefix: 'quote' });
+    await company.api('PUT', '/api/user/complete-onboarding', {});
+    recorded = await recordTestimonial(server, company, {
+      customerName: 'Claire Dubois',
+      clips: [{ speech: 'They answered my questions the same day. Our sales doubled in three months.' }],
+    });
+    await company.api('POST', `/api/testimonials/pay/${recorded.id}`, {});
+    const detail = await until(
+      'the answer to be prepared',
+      () => company.api<Detail>('GET', `/api/testimonials/request/${recorded.id}?company_id=${company.companyId}`),
+      (d) => Boolean(d.testimonial?.testimonial_responses.every((a) => a.poster_url)),
+    );
+    const responseId = detail.testimonial!.testimonial_responses[0]!.id;
+    // The offline engine transcribes the answer (202 with a job), then the call gives the stored cues.
+    await company.api('POST', `/api/testimonials/response/${responseId}/transcribe`);
+    await until(
+      'the transcript',
+      () => company.api<{ transcription: { text: string }[] }>('POST', `/api/testimonials/response/${responseId}/transcribe`),
+      (r) => r.transcription.length > 0,
+    );
+    const published = await company.api<{ url: string }>('POST', '/api/publications', { testimonialId: recorded.id, responseId });
+    shareUrl = published.url;
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('selects words of the transcript as the quote, shows it on the share page and in its previews, and removes it', { timeout: 180_000 }, async () => {
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInInBrowser(page, server, company);
+    await page.goto(`${server.url}/dashboard/testimonials/${recorded.id}`);
+
+    const share = page.locator('[data-testid="response-card"] [data-testid="action-publish"]');
+    await share.waitFor();
+    await expect.poll(() => share.getAttribute('data-published'), { timeout: 15_000 }).toBe('true');
+    await share.click();
+    const dialog = page.locator('[data-testid="publish-dialog"]');
+    const transcript = dialog.locator('[data-testid="quote-transcript"]');
+    await transcript.waitFor({ timeout: 15_000 });
+    expect(await dialog.locator('[data-testid="quote-current"]').count()).toBe(0);
+
+    const chosen = await selectWords(page, 4);
+    const selection = dialog.locator('[data-testid="quote-selection"]');
+    await selection.waitFor();
+    expect(await selection.textContent()).toBe(`“${chosen}”`);
+    await dialog.locator('[data-testid="quote-use"]').click();
+    const current = dialog.locator('[data-testid="quote-current"]');
+    await current.waitFor();
+    expect(await current.textContent()).toBe(`“${chosen}”`);
+    await shot(page, 'quote-dialog-en-1280');
+
+    // The share page: the quote beside the video, and as the description a link preview shows.
+    const visitor = await browser.context.newPage();
+    await visitor.setViewportSize({ width: 1280, height: 800 });
+    await visitor.goto(shareUrl);
+    expect((await visitor.locator('blockquote').textContent())?.trim()).toBe(`“${chosen}”`);
+    expect(await visitor.locator('meta[property="og:description"]').getAttribute('content')).toBe(`“${chosen}” Claire Dubois`);
+    // Beside the video on a wide screen, under it on a phone.
+    const [video, quote] = [await visitor.locator('video').boundingBox(), await visitor.locator('blockquote').boundingBox()];
+    expect(quote!.x).toBeGreaterThan(video!.x + video!.width - 1);
+    await shot(visitor, 'share-quote-1280');
+    await visitor.setViewportSize({ width: 375, height: 812 });
+    const [videoPhone, quotePhone] = [await visitor.locator('video').boundingBox(), await visitor.locator('blockquote').boundingBox()];
+    expect(quotePhone!.y).toBeGreaterThan(videoPhone!.y + videoPhone!.height - 1);
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await shot(visitor, 'share-quote-375');
+    await visitor.close();
+
+    // On a phone and in French.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shot(page, 'quote-dialog-en-375');
+    await browser.context.addCookies([{ name: 'i18next', value: 'fr', url: server.url }]);
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'fr'));
+    await page.reload();
+    await share.click();
+    await current.waitFor();
+    expect(await current.textContent()).toBe(`« ${chosen} »`);
+    expect(await dialog.textContent()).toContain('Citation');
+    await shot(page, 'quote-dialog-fr-375');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot(page, 'quote-dialog-fr-1280');
+
+    // Removed: the page shows no quote any more.
+    await dialog.locator('[data-testid="quote-remove"]').click();
+    await current.waitFor({ state: 'detached' });
+    const again = await browser.context.newPage();
+    await again.goto(shareUrl);
+    expect(await again.locator('blockquote').count()).toBe(0);
+    await again.close();
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import en from '../../web/i18n/en.json' with { type: 'json' };
+import fr from '../../web/i18n/fr.json' with { type: 'json' };
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../contract/constants.js';
+import type { TLanguage } from '../../contract/constants.js';
+
+/**
+ * The customer's recording page with its messages in it (docs/decisions/140): the server writes the
+ * messages of the language the page will start in into recording.html, so the page's first frame
+ * does not wait for a second request after its script. The page reads them (src/web/i18n/
+ * recording-i18n.ts) when they are in the language it detects, and loads its own chunk otherwise.
+ */
+
+/** Where recording.html takes the messages (a comment the build keeps; a page without it is sent as it is). */
+export const RECORDING_MESSAGES_MARK = '<!--recording-messages-->';
+
+/** The cookie in which the app keeps the interface language (src/web/i18n/language.ts). */
+const LANGUAGE_COOKIE = 'i18next';
+
+type TCatalogue = typeof en;
+
+/** The parts of a catalogue the recording page reads, as src/web/i18n/recording-messages.{en,fr}.ts pick them. */
+function recordingPart(catalogue: TCatalogue) {
+  const { common, meta, recording, errors } = catalogue;
+  return {
+    common,
+    meta,
+    recording,
+    errors: { app: errors.app, reasons: errors.reasons },
+  };
+}
+
+/** Each language's messages of the page, as they go into a `<script type="application/json">`. */
+const MESSAGES_JSON: Record<TLanguage, string> = {
+  // `<` escaped: no `</script>` or `<!--` can end the element early.
+  en: JSON.stringify(recordingPart(en)).replace(/</g, '\\u003c'),
+  fr: JSON.stringify(recordingPart(fr as TCatalogue)).replace(/</g, '\\u003c'),
+};
+
+/** For tests: the messages written into the page for `language`. */
+export function recordingMessages(language: TLanguage): unknown {
+  return JSON.parse(MESSAGES_JSON[language]) as unknown;
+}
+
+function supported(code: string | undefined): TLanguage | null {
+  const base = code?.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return (LANGUAGES as readonly string[]).includes(base) ? (base as TLanguage) : null;
+}
+
+/**
+ * The language the page will start in, as the browser's detector finds it (src/web/i18n/
+ * recording-i18n.ts): the kept preference (the cookie; local storage is the browser's alone), then
+ * the browser's languages in their order of preference, the first one offered; else English.
+ */
+export function recordingPageLanguage(headers: { cookie?: string | undefined; 'accept-language'?: string | undefined }): TLanguage {
+  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(headers.cookie ?? '')?.[1];
+  const kept = supported(cookie);
+  if (kept) return kept;
+  const ranked = (headers['accept-language'] ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag, q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const language = supported(tag);
+    if (language) return language;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** recording.html with the messages of `language` at its mark and `<html lang>` set; unchanged without the mark. */
+export function withRecordingMessages(html: string, language: TLanguage): string {
+  if (!html.includes(RECORDING_MESSAGES_MARK)) return html;
+  const element = `<script type="application/json" id="recording-messages" data-language="${language}">${MESSAGES_JSON[language]}</script>`;
+  return html.replace(RECORDING_MESSAGES_MARK, () => element).replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+}

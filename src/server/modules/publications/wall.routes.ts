@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API } from '../../../contract/api/paths.js';
+import { WALL_PAGES, ZSetWallBody, ZWall } from '../../../contract/api/wall.schema.js';
+import type { AppContext } from '../../context.js';
+import { requireAuth } from '../../http/auth-guard.js';
+import { callerCompany } from '../../http/company-scope.js';
+import type { PageLang } from './publications.pages.js';
+import { WALL_FRAME_SCRIPT, WALL_LOADER_SCRIPT, wallEmbedPage, wallNotFoundPage, wallPage } from './wall.pages.js';
+import { publicMisses } from './public-misses.js';
+import { BEACON_SCRIPT } from './views.beacon.js';
+import { findWall, getWall, setWall, type PublicWall } from './wall.service.js';
+
+/** How long browsers and CDNs keep the wall's scripts: a day (their address never changes, so not immutable). */
+export const WALL_SCRIPT_MAX_AGE = 86_400;
+
+/** The page's language: `?lang=en|fr` (the loader passes the embedding page's), else the browser's first choice of ours. */
+const pageLang = (request: FastifyRequest): PageLang => {
+  const asked = (request.query as { lang?: unknown } | undefined)?.lang;
+  if (asked === 'fr' || asked === 'en') return asked;
+  const first = /^\s*([a-z]{2})/i.exec(request.headers['accept-language'] ?? '')?.[1]?.toLowerCase();
+  return first === 'fr' ? 'fr' : 'en';
+};
+
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'public, no-cache').header('vary', 'accept-language').send(body);
+
+export function wallRoutes(ctx: AppContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const misses = publicMisses(fastify);
+    const authenticated = requireAuth(ctx);
+    const site = { appUrl: ctx.config.appUrl, brandName: ctx.config.brandName };
+
+    /* ---------------------------------------------------------------- the company's calls */
+
+    app.get(API.wall.get.route, { onRequest: [authenticated], schema: { response: { 200: ZWall } } }, async (request) =>
+      getWall(ctx, { companyId: callerCompany(request) }),
+    );
+    app.put(API.wall.set.route, { onRequest: [authenticated], schema: { body: ZSetWallBody, response: { 200: ZWall } } }, async (request) =>
+      setWall(ctx, { companyId: callerCompany(request), items: request.body.items }),
+    );
+
+    /* ---------------------------------------------------------------- the public pages and scripts */
+
+    const page = (render: (wall: PublicWall, lang: PageLang) => string) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const { slug } = request.params as { slug: string };
+      const lang = pageLang(request);
+      misses.check(request, reply);
+      const wall = await findWall(ctx, slug);
+      if (!wall) {
+        misses.missed(request);
+        return html(reply, 404, wallNotFoundPage(lang));
+      }
+      return html(reply, 200, render(wall, lang));
+    };
+    app.get('/wall/:slug', page((wall, lang) => wallPage(wall, lang, site)));
+    app.get('/embed/wall/:slug', page((wall, lang) => wallEmbedPage(wall, lang)));
+
+    const script = (body: string, crossOrigin: boolean) => async (_request: FastifyRequest, reply: FastifyReply) => {
+      reply.type('text/javascript; charset=utf-8').header('cache-control', `public, max-age=${WALL_SCRIPT_MAX_AGE}`);
+      // The loader runs in the company's own pages, which load it from our origin.
+      if (crossOrigin) reply.header('cross-origin-resource-policy', 'cross-origin');
+      return reply.send(body);
+    };
+    app.get(WALL_PAGES.script, script(WALL_LOADER_SCRIPT, true));
+    // The frame script also carries the view beacon of the wall's players (views.beacon.ts).
+    app.get(WALL_PAGES.frameScript, script(`${WALL_FRAME_SCRIPT};${BEACON_SCRIPT}`, false));
+  };
+}
