@@ -1,21 +1,18 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
-import { CheckIcon, ExternalIcon } from '../../../components/icons';
+import { CopyField } from '../../../components/copy-field';
+import { ExternalIcon } from '../../../components/icons';
 import { Skeleton } from '../../../components/skeleton';
 import { Spinner } from '../../../components/spinner';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
 import { PublicationQuote } from './publication-quote';
 import type { TPublishing } from './use-publishing';
 import { UnknownRenderError } from './use-publishing';
-
-/** How long a Copy button says 'Copied'. */
-export const COPIED_MS = 2_000;
 
 /**
  * The dialog of one published video (issue 19): while it is being published, the step; then its public
@@ -157,80 +154,5 @@ export function PublishDialog({ publishing }: { publishing: TPublishing }) {
         ) : null}
       </ConfirmDialog>
     </>
-  );
-}
-
-interface CopyFieldProps {
-  label: string;
-  hint: string;
-  value: string;
-  copyLabel: string;
-  multiline?: boolean;
-  testId: string;
-  copyTestId: string;
-}
-
-/** A read-only value with its label and a Copy button that says 'Copied' for a moment (and announces it). */
-function CopyField({ label, hint, value, copyLabel, multiline = false, testId, copyTestId }: CopyFieldProps) {
-  const { t } = useTranslation();
-  const id = useId();
-  const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return undefined;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch {
-      // No clipboard access (an insecure origin, a refused permission): select the text for Ctrl+C.
-      field.current?.focus();
-      field.current?.select();
-      setCopied(document.execCommand?.('copy') ?? false);
-    }
-  };
-
-  const classes = cn(
-    'w-full min-w-0 rounded-control border border-gray-300 bg-gray-50 px-3 text-sm text-gray-900',
-    'focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600',
-    multiline ? 'resize-none py-2 font-mono text-xs leading-5 break-all' : 'h-10',
-  );
-  const select = () => field.current?.select();
-
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-gray-900">
-        {label}
-      </label>
-      {/* On a phone the field takes the whole width (more of the link shows) and its button goes under it. */}
-      <div className={cn('flex flex-col gap-2 sm:flex-row', multiline ? 'sm:items-start' : 'sm:items-center')}>
-        {multiline ? (
-          <textarea ref={field} id={id} readOnly rows={4} value={value} onFocus={select} aria-describedby={`${id}-hint`} className={classes} data-testid={testId} />
-        ) : (
-          <input ref={field} id={id} readOnly value={value} onFocus={select} aria-describedby={`${id}-hint`} className={classes} data-testid={testId} />
-        )}
-        <Button
-          variant="secondary"
-          onClick={() => void copy()}
-          leadingIcon={copied ? <CheckIcon className="size-4 text-completed-700" /> : undefined}
-          className="shrink-0 self-start sm:self-auto"
-          data-testid={copyTestId}
-          data-copied={copied ? 'true' : 'false'}
-        >
-          {copied ? t('testimonialDetail.publish.copied') : copyLabel}
-        </Button>
-      </div>
-      <p id={`${id}-hint`} className="text-xs text-gray-500">
-        {hint}
-      </p>
-      <span className="sr-only" aria-live="polite">
-        {copied ? t('testimonialDetail.publish.copiedAnnouncement', { what: label }) : ''}
-      </span>
-    </div>
   );
 }

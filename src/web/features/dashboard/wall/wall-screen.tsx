@@ -14,7 +14,7 @@ import { Seo } from '../../../components/seo';
 import { Skeleton } from '../../../components/skeleton';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { paths } from '../../../lib/paths';
-import { CopyField } from './copy-field';
+import { CopyField } from '../../../components/copy-field';
 import { useWall } from './get-wall';
 import { useSetWallMutation } from './set-wall';
 import { move, sameOrder, toggle, wallOrderOf } from './wall-order';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { CheckIcon } from '../../../components/icons';
-import { cn } from '../../../lib/cn';
+import { Button } from './button';
+import { CheckIcon } from './icons';
+import { cn } from '../lib/cn';
 
 /** How long a Copy button says 'Copied'. */
 export const COPIED_MS = 2_000;
@@ -17,7 +17,10 @@ interface CopyFieldProps {
   copyTestId: string;
 }
 
-/** A read-only value with its label and a Copy button that says 'Copied' for a moment (and announces it). */
+/**
+ * A read-only value with its label and a Copy button that says 'Copied' for a moment (and announces it):
+ * a share link, an embed code. Without clipboard access it selects the text for Ctrl+C.
+ */
 export function CopyField({ label, hint, value, copyLabel, multiline = false, testId, copyTestId }: CopyFieldProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -68,14 +71,14 @@ export function CopyField({ label, hint, value, copyLabel, multiline = false, te
           data-testid={copyTestId}
           data-copied={copied ? 'true' : 'false'}
         >
-          {copied ? t('wall.share.copied') : copyLabel}
+          {copied ? t('copyField.copied') : copyLabel}
         </Button>
       </div>
       <p id={`${id}-hint`} className="text-xs text-gray-500">
         {hint}
       </p>
       <span className="sr-only" aria-live="polite">
-        {copied ? t('wall.share.copiedAnnouncement', { what: label }) : ''}
+        {copied ? t('copyField.copiedAnnouncement', { what: label }) : ''}
       </span>
     </div>
   );
