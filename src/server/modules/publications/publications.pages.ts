@@ -46,7 +46,7 @@ const TEXT = {
 } as const;
 
 const e = escapeHtml;
-const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+export const PAGE_FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
 /** Relative luminance of a #rrggbb colour (WCAG 2). */
 function luminance(hex: string): number {
@@ -142,7 +142,7 @@ export function sharePage(p: LivePublication, transcript: { cues: CaptionCue[]; 
 <title>${e(title)}</title>
 ${meta}
 <style>
-*{box-sizing:border-box}body{margin:0;font-family:${FONT};background:#f6f6f8;color:#16181d;line-height:1.55}
+*{box-sizing:border-box}body{margin:0;font-family:${PAGE_FONT};background:#f6f6f8;color:#16181d;line-height:1.55}
 header{background:${colors.background};color:${colors.text};padding:14px 20px;display:flex;align-items:center;min-height:68px}
 header img{display:block;max-height:40px;width:auto}.company{font-weight:700;font-size:18px}
 main{max-width:960px;margin:0 auto;padding:24px 16px 48px}
@@ -173,14 +173,18 @@ export function embedPage(p: LivePublication, withCaptions: boolean): string {
 </head><body>${player(p, p.language, withCaptions)}${BEACON_SCRIPT_TAG}</body></html>`;
 }
 
-/** The page of a slug that is unknown or taken down: the same for both. */
-export function notFoundPage(lang: PageLang): string {
-  const t = TEXT[lang];
+/** A public page that is not there (a publication's, a wall's): its title and one sentence, not indexed. */
+export function missingPage(lang: PageLang, title: string, text: string): string {
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${t.notFoundTitle}</title>
-<style>body{margin:0;font-family:${FONT};background:#f6f6f8;color:#16181d}main{max-width:520px;margin:15vh auto;padding:0 20px}h1{font-size:24px;margin:0 0 8px}p{color:#4a4f5c;line-height:1.55}</style>
-</head><body><main><h1>${t.notFoundTitle}</h1><p>${t.notFound}</p></main></body></html>`;
+<meta name="robots" content="noindex"><title>${e(title)}</title>
+<style>body{margin:0;font-family:${PAGE_FONT};background:#f6f6f8;color:#16181d}main{max-width:520px;margin:15vh auto;padding:0 20px}h1{font-size:24px;margin:0 0 8px}p{color:#4a4f5c;line-height:1.55}</style>
+</head><body><main><h1>${e(title)}</h1><p>${e(text)}</p></main></body></html>`;
+}
+
+/** The page of a slug that is unknown or taken down: the same for both. */
+export function notFoundPage(lang: PageLang): string {
+  return missingPage(lang, TEXT[lang].notFoundTitle, TEXT[lang].notFound);
 }
 
 const stamp = (seconds: number) => {

@@ -1,7 +1,7 @@
 import { PUBLICATION_PAGES } from '../../../contract/api/publications.schema.js';
 import { WALL_HEIGHT_MESSAGE, WALL_PAGES } from '../../../contract/api/wall.schema.js';
 import { escapeHtml } from '../../mail/layout.js';
-import { headerColors, type PageContext, type PageLang } from './publications.pages.js';
+import { headerColors, missingPage, PAGE_FONT, type PageContext, type PageLang } from './publications.pages.js';
 import type { PublicWall, PublicWallItem } from './wall.service.js';
 import { viewAttribute } from './views.beacon.js';
 
@@ -45,7 +45,6 @@ const TEXT = {
 } as const;
 
 const e = escapeHtml;
-const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
 /** A link colour from the company's header colour when it reads on white (4.5:1), else a neutral indigo. */
 function accentOn(background: string): string {
@@ -53,7 +52,7 @@ function accentOn(background: string): string {
 }
 
 const CSS = (accent: string) =>
-  `*{box-sizing:border-box}body{margin:0;font-family:${FONT};background:#f6f6f8;color:#16181d;line-height:1.5}` +
+  `*{box-sizing:border-box}body{margin:0;font-family:${PAGE_FONT};background:#f6f6f8;color:#16181d;line-height:1.5}` +
   `.grid{list-style:none;margin:0;padding:0;display:grid;gap:20px;grid-template-columns:repeat(auto-fill,minmax(min(100%,280px),1fr));align-items:start}` +
   `.card{background:#fff;border:1px solid #e4e5ea;border-radius:14px;overflow:hidden;display:flex;flex-direction:column}` +
   `video{display:block;width:100%;height:auto;max-height:560px;background:#0c0d12;object-fit:contain}` +
@@ -132,12 +131,7 @@ body{background:transparent}main{padding:4px}</style></head>
 
 /** The page of an unknown wall. */
 export function wallNotFoundPage(lang: PageLang): string {
-  const t = TEXT[lang];
-  return `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${t.notFoundTitle}</title>
-<style>body{margin:0;font-family:${FONT};background:#f6f6f8;color:#16181d}main{max-width:520px;margin:15vh auto;padding:0 20px}h1{font-size:24px;margin:0 0 8px}p{color:#4a4f5c;line-height:1.55}</style>
-</head><body><main><h1>${t.notFoundTitle}</h1><p>${t.notFound}</p></main></body></html>`;
+  return missingPage(lang, TEXT[lang].notFoundTitle, TEXT[lang].notFound);
 }
 
 /**

@@ -155,7 +155,7 @@ describe('the wall', () => {
       const missing = await get(url, { 'accept-language': 'fr' });
       expect(missing.statusCode, url).toBe(404);
       expect(missing.headers['content-type']).toMatch(/^text\/html/);
-      expect(missing.body).toContain("Ce mur n'est pas disponible");
+      expect(missing.body).toContain('<h1>Ce mur n&#39;est pas disponible</h1>');
     }
   }, 60_000);
 
