@@ -1,4 +1,6 @@
 import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,14 +9,15 @@ import { recordTestimonial, signInInBrowser, signUpCompany, type Company, type R
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
- * A publication's quote (issue 19), in Chromium against the built app with the real offline
+ * A published video on the web (issue 19). Its embed code, pasted into a page of another site (another
+ * port), shows the player, which plays. Then its quote, in Chromium against the built app with the real offline
  * transcriber: a spoken answer is transcribed and published, the company selects words of the
  * transcript with the mouse in the Share dialog and keeps them as the quote; the share page then shows
  * them beside the video and in its preview tags. Screenshots of the dialog (375/1280, en/fr) and of the
  * share page with its quote go to SHOTS_DIR.
  */
 
-const SHOTS_DIR = process.env.QUOTE_SHOTS_DIR ?? '/tmp/shots-quote';
+const SHOTS_DIR = process.env.SHARE_SHOTS_DIR ?? '/tmp/shots-share';
 
 interface Detail {
   testimonial: { testimonial_responses: { id: string; poster_url?: string | null }[] } | null;
@@ -57,12 +60,14 @@ async function selectWords(page: Page, words: number): Promise<string> {
   }, words);
 }
 
-describe('a quote picked from the transcript', () => {
+describe('a published video on the web: its embed elsewhere, its quote', () => {
   let server: RunningServer;
   let browser: BrowserSession;
   let company: Company;
   let recorded: RecordedTestimonial;
   let shareUrl: string;
+  let embedHtml: string;
+  let host: Server | undefined;
 
   beforeAll(async () => {
     server = await startServer();
@@ -89,11 +94,51 @@ describe('a quote picked from the transcript', () => {
     );
     const published = await company.api<{ url: string }>('POST', '/api/publications', { testimonialId: recorded.id, responseId });
     shareUrl = published.url;
+    const listed = await company.api<{ publications: { url: string; embedHtml: string }[] }>('GET', `/api/publications?testimonialId=${recorded.id}`);
+    embedHtml = listed.publications.find((p) => p.url === shareUrl)!.embedHtml;
   }, 240_000);
 
   afterAll(async () => {
+    host?.close();
     await browser?.close();
     await server?.stop();
+  });
+
+  it('plays in a page of another site that pastes its embed code, at the width of that page', { timeout: 120_000 }, async () => {
+    host = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Acme</title>
+<style>body{font-family:system-ui,sans-serif;margin:0}main{max-width:720px;margin:0 auto;padding:24px 16px}</style></head>
+<body><main><h1>What Claire says about us</h1>${embedHtml}<p>Thanks for watching.</p></main></body></html>`);
+    });
+    await new Promise<void>((resolve) => host!.listen(0, '127.0.0.1', resolve));
+    const hostUrl = `http://localhost:${(host.address() as AddressInfo).port}`;
+    expect(new URL(hostUrl).origin).not.toBe(new URL(server.url).origin);
+    const site = await browser.context.newPage();
+    const errors = watchErrors(site);
+    await site.setViewportSize({ width: 1280, height: 900 });
+    await site.goto(hostUrl);
+    const iframe = site.locator('iframe');
+    await iframe.waitFor();
+    const frame = (await (await iframe.elementHandle())!.contentFrame())!;
+    const video = frame.locator('video');
+    await video.waitFor();
+    // Responsive: the frame takes the page's column and keeps the video's proportions.
+    const box = await iframe.boundingBox();
+    expect(Math.round(box!.width)).toBe(720);
+    await video.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+    });
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000, interval: 200 }).toBeGreaterThan(0);
+    await video.evaluate((element: HTMLVideoElement) => element.pause());
+    await shot(site, 'embed-other-origin-1280');
+    await site.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(async () => Math.round((await iframe.boundingBox())!.width)).toBe(343);
+    expect(await site.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await shot(site, 'embed-other-origin-375');
+    await site.close();
+    expect(errors).toEqual([]);
   });
 
   it('selects words of the transcript as the quote, shows it on the share page and in its previews, and removes it', { timeout: 180_000 }, async () => {
