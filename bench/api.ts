@@ -14,7 +14,7 @@
  *    bitrates; BENCH_CLIPS=webm sends VP8/Opus WebM instead (what it wrote before, re-encoded in full).
  * 3. A published answer's share page and embed (issue 19): p50 at 10 connections beside the bare route
  *    (target under 10 ms), their weight over the wire with brotli and gzip (target at most 30 KB before
- *    the video) and Lighthouse's mobile run of the share page (targets 95 performance, 100 accessibility).
+ *    the video) and Lighthouse's mobile runs of both (targets 95 performance, 100 accessibility).
  *
  * Loopback only; every loop is bounded in count and time. BENCH_DATABASE_URL runs it on PostgreSQL
  * (point it at a scratch database), BENCH_API_SECONDS and BENCH_CUSTOMERS shorten it.
@@ -263,6 +263,7 @@ async function main() {
       results.share_page_kb = await overTheWire(pub.url);
       results.embed_page_kb = await overTheWire(pub.embedUrl);
       results.share_page_lighthouse = await lighthousePage(pub.url, { runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) });
+      results.embed_page_lighthouse = await lighthousePage(pub.embedUrl, { runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) });
     }
   } finally {
     await server.stop();
