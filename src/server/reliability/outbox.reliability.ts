@@ -109,7 +109,7 @@ describe('work committed with its rows is done even when the API dies right afte
 
     // A restart, with a worker: every answer is transcoded, and its job reads ready through the API.
     const again = await start('api');
-    await start('worker', { WORKER_CONCURRENCY: '1' });
+    const worker = await start('worker', { WORKER_CONCURRENCY: '1' });
     const done = await until(
       'both answers to be transcoded',
       async () => {
@@ -135,6 +135,9 @@ describe('work committed with its rows is done even when the API dies right afte
     // Done once each: one message per job, completed.
     const after = await messages('transcode-answer');
     for (const j of transcodes) expect(after.filter((m) => m.data.jobId === j.id).map((m) => m.state)).toEqual(['completed']);
+    // Gone before the next test, whose committed job must wait in the queue with no worker to take it.
+    expect(await worker.stop()).toBe(0);
+    await again.stop();
   });
 
   it("a render start: the API dies after the intro's job commits; after a restart with a worker, the intro is rendered", async () => {
