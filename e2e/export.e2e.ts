@@ -298,6 +298,36 @@ describe('export modal', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+
+    // Both exports are stored on the answer's card (decision 149): each with its download and its
+    // Publish, in English and in French, on a desktop and a phone.
+    await page.goto(`${server.url}/dashboard/testimonials/${testimonialId}`);
+    const rows = page.locator('[data-testid="response-card"]').first().locator('[data-testid="export-list"] li');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
+    expect(await rows.first().textContent()).toContain('Shorts / Stories (9:16)');
+    await page.locator('[data-testid="export-publish"]:enabled').first().waitFor();
+    await page.locator('[data-testid="export-list"]').first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'export-stored-en-1280', { fullPage: false });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.locator('[data-testid="export-list"]').first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'export-stored-en-375', { fullPage: false });
+    // French in a page of its own (this one keeps English at every load).
+    await browser.context.addCookies([{ name: 'i18next', value: 'fr', url: server.url }]);
+    const fr = await browser.context.newPage();
+    const frErrors = watchErrors(fr);
+    await fr.addInitScript(() => localStorage.setItem('i18nextLng', 'fr'));
+    await fr.setViewportSize({ width: 375, height: 812 });
+    await signInInBrowser(fr, server, company);
+    await fr.goto(`${server.url}/dashboard/testimonials/${testimonialId}`);
+    await fr.locator('[data-testid="export-publish"]:enabled').first().waitFor();
+    expect(await fr.locator('[data-testid="export-list"]').first().textContent()).toContain('Exports');
+    expect(await fr.locator('[data-testid="export-publish"]').first().textContent()).toMatch(/Publier/);
+    await fr.locator('[data-testid="export-list"]').first().scrollIntoViewIfNeeded();
+    await screenshot(fr, 'export-stored-fr-375', { fullPage: false });
+    await fr.setViewportSize({ width: 1280, height: 800 });
+    await fr.locator('[data-testid="export-list"]').first().scrollIntoViewIfNeeded();
+    await screenshot(fr, 'export-stored-fr-1280', { fullPage: false });
     expect(errors).toEqual([]);
+    expect(frErrors).toEqual([]);
   }, 300_000);
 });

@@ -14,7 +14,7 @@ import { startServer, type RunningServer } from './support/server.js';
  * transcriber: a spoken answer is transcribed and published, the company selects words of the
  * transcript with the mouse in the Share dialog and keeps them as the quote; the share page then shows
  * them beside the video and in its preview tags. Screenshots of the dialog (375/1280, en/fr) and of the
- * share page with its quote go to SHOTS_DIR.
+ * share page with its quote (an English testimonial, and a French one) go to SHOTS_DIR.
  */
 
 const SHOTS_DIR = process.env.SHARE_SHOTS_DIR ?? '/tmp/shots-share';
@@ -176,6 +176,7 @@ describe('a published video on the web: its embed elsewhere, its quote', () => {
     // Beside the video on a wide screen, under it on a phone.
     const [video, quote] = [await visitor.locator('video').boundingBox(), await visitor.locator('blockquote').boundingBox()];
     expect(quote!.x).toBeGreaterThan(video!.x + video!.width - 1);
+    await visitor.waitForLoadState('networkidle');
     await shot(visitor, 'share-quote-1280');
     await visitor.setViewportSize({ width: 375, height: 812 });
     const [videoPhone, quotePhone] = [await visitor.locator('video').boundingBox(), await visitor.locator('blockquote').boundingBox()];
@@ -205,6 +206,75 @@ describe('a published video on the web: its embed elsewhere, its quote', () => {
     await again.goto(shareUrl);
     expect(await again.locator('blockquote').count()).toBe(0);
     await again.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the share page of a testimonial requested in French in French, with its quote and transcript', { timeout: 180_000 }, async () => {
+    // A company of its own: the first spent its free credit on the English testimonial.
+    const owner = await signUpCompany(server, { prefix: 'quote-fr', lang: 'fr' });
+    await owner.api('PUT', '/api/user/complete-onboarding', {});
+    const french = await recordTestimonial(server, owner, {
+      customerName: 'Camille Laurent',
+      language: 'french',
+      clips: [{ seconds: 6, tone: 440 }],
+    });
+    await owner.api('POST', `/api/testimonials/pay/${french.id}`, {});
+    const detail = await until(
+      'the French answer to be prepared',
+      () => owner.api<Detail>('GET', `/api/testimonials/request/${french.id}?company_id=${owner.companyId}`),
+      (d) => Boolean(d.testimonial?.testimonial_responses.every((a) => a.poster_url)),
+    );
+    const responseId = detail.testimonial!.testimonial_responses[0]!.id;
+    // The offline engine understands English only: the company writes the French transcript in the
+    // studio, which saves it with the subtitled render it asks for.
+    const cues = [
+      { start: 0.3, end: 2.8, text: 'Ils ont répondu à toutes mes questions le jour même.' },
+      { start: 2.8, end: 5.6, text: 'Nos ventes ont doublé en trois mois, et l’équipe est ravie.' },
+    ];
+    // The studio takes the answer once its preparation (the transcode) has run: 409 until then.
+    await until(
+      'the studio to take the French transcript',
+      () =>
+        owner.api('POST', `/api/testimonials/response/${responseId}/generate-modified/subtitles`, { language: 'fr', transcription: cues }).then(
+          () => true,
+          (error: unknown) => {
+            if (!/ → 409 /.test(String(error))) throw error;
+            return false;
+          },
+        ),
+      (saved) => saved,
+    );
+    const published = await owner.api<{ id: string; url: string }>('POST', '/api/publications', { testimonialId: french.id, responseId });
+    const chosen = 'Nos ventes ont doublé en trois mois';
+    await owner.api('PUT', `/api/publications/${published.id}/quote`, { quote: chosen });
+
+    const visitor = await browser.context.newPage();
+    const errors = watchErrors(visitor);
+    await visitor.setViewportSize({ width: 1280, height: 800 });
+    await visitor.goto(published.url);
+    expect(await visitor.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await visitor.locator('h1').textContent()).toBe('Le témoignage de Camille Laurent');
+    expect((await visitor.locator('blockquote').textContent())?.trim()).toBe(`«\u00a0${chosen}\u00a0»`);
+    expect(await visitor.locator('#transcript').textContent()).toBe('Transcription');
+    expect(await visitor.locator('section p').first().textContent()).toBe(cues.map((c) => c.text).join(' '));
+    expect(await visitor.locator('track').getAttribute('srclang')).toBe('fr');
+    const [video, quote] = [await visitor.locator('video').boundingBox(), await visitor.locator('blockquote').boundingBox()];
+    expect(quote!.x).toBeGreaterThan(video!.x + video!.width - 1);
+    // The player loads on play (preload="none", decision 150): the picture shows its poster, once loaded.
+    const settled = async () => {
+      await visitor.bringToFront();
+      await visitor.waitForLoadState('networkidle');
+      await visitor.waitForFunction(() => [...document.querySelectorAll('video')].every((v) => v.networkState !== HTMLMediaElement.NETWORK_LOADING), undefined, { timeout: 15_000 });
+    };
+    await settled();
+    await shot(visitor, 'share-quote-fr-1280');
+    await visitor.setViewportSize({ width: 375, height: 812 });
+    const [videoPhone, quotePhone] = [await visitor.locator('video').boundingBox(), await visitor.locator('blockquote').boundingBox()];
+    expect(quotePhone!.y).toBeGreaterThan(videoPhone!.y + videoPhone!.height - 1);
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await settled();
+    await shot(visitor, 'share-quote-fr-375');
+    await visitor.close();
     expect(errors).toEqual([]);
   });
 });

@@ -138,7 +138,7 @@ export interface RecordedTestimonial {
 export async function recordTestimonial(
   server: RunningServer,
   company: Company,
-  options: { questions?: string[]; customerName?: string; clips?: { seconds?: number; tone?: number; speech?: string }[] } = {},
+  options: { questions?: string[]; customerName?: string; language?: 'english' | 'french'; clips?: { seconds?: number; tone?: number; speech?: string }[] } = {},
 ): Promise<RecordedTestimonial> {
   counter += 1;
   const texts = options.questions ?? ['What did you like most about working with us?'];
@@ -159,7 +159,7 @@ export async function recordTestimonial(
     customer_name: customerName,
     customer_position: 'Head of Marketing',
     question_ids: questions.map((q) => q.id),
-    language: 'english',
+    language: options.language ?? 'english',
   });
   const link = await waitForMailLink(server, customerEmail, '/testimonial/submit/');
   const token = link.split('/testimonial/submit/')[1]!;

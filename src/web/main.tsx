@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { DEFAULT_LANGUAGE } from '../contract/constants.js';
@@ -18,12 +18,16 @@ if (!container) throw new Error('The #root element is missing from index.html.')
 if (window.location.pathname === paths.home) preloadHeroPoster(toSupportedLanguage(i18n.language) ?? DEFAULT_LANGUAGE);
 
 // The first render waits for the messages, so no page ever shows its keys.
+// Rendered in slices that yield to the browser, so a slow phone never meets one long task (docs/decisions/150).
 void i18nReady.then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   );
 });

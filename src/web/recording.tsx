@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/theme.css';
 import { RecordingApp, tokenFromPath } from './app/recording-app';
@@ -14,5 +15,7 @@ if (!container) throw new Error('The #root element is missing from recording.htm
 
 const token = tokenFromPath(window.location.pathname);
 void initRecordingI18n().then((language) => {
-  createRoot(container).render(<RecordingApp token={token} language={language} />);
+  const root = createRoot(container);
+  // Rendered in slices that yield to the browser (docs/decisions/150).
+  startTransition(() => root.render(<RecordingApp token={token} language={language} />));
 });

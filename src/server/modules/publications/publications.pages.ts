@@ -12,6 +12,9 @@ import { BEACON_SCRIPT_TAG, viewAttribute } from './views.beacon.js';
 
 export type PageLang = 'en' | 'fr';
 
+/** French "de" before a name: "d'" before a vowel (Élodie → d’Élodie); an h is left as it is, since it may be aspirated. */
+export const deFr = (name: string): string => (/^[aeiouyàâäæéèêëîïôöœùûü]/i.test(name.trim()) ? `d’${name}` : `de ${name}`);
+
 const TEXT = {
   en: {
     title: (name: string, company: string) => `${name} on ${company}`,
@@ -19,7 +22,6 @@ const TEXT = {
     description: (name: string, position: string | null, company: string) =>
       `Watch ${name}${position ? `, ${position},` : ''} talk about ${company}.`,
     video: (name: string) => `Video testimonial of ${name}`,
-    captions: 'English',
     transcript: 'Transcript',
     quoted: (quote: string) => `“${quote}”`,
     logo: (company: string) => `${company} logo`,
@@ -29,15 +31,15 @@ const TEXT = {
     notFound: 'The link may be wrong, or the company has taken this video down.',
   },
   fr: {
-    title: (name: string, company: string) => `${name} à propos de ${company}`,
-    heading: (name: string) => `Le témoignage de ${name}`,
+    title: (name: string, company: string) => `${name} à propos ${deFr(company)}`,
+    heading: (name: string) => `Le témoignage ${deFr(name)}`,
     description: (name: string, position: string | null, company: string) =>
-      `Regardez ${name}${position ? `, ${position},` : ''} parler de ${company}.`,
-    video: (name: string) => `Témoignage vidéo de ${name}`,
-    captions: 'Français',
+      `Regardez ${name}${position ? `, ${position},` : ''} parler ${deFr(company)}.`,
+    video: (name: string) => `Témoignage vidéo ${deFr(name)}`,
     transcript: 'Transcription',
-    quoted: (quote: string) => `« ${quote} »`,
-    logo: (company: string) => `Logo de ${company}`,
+    // No-break spaces inside the guillemets, as French typography asks: a » never starts a line alone.
+    quoted: (quote: string) => `«\u00a0${quote}\u00a0»`,
+    logo: (company: string) => `Logo ${deFr(company)}`,
     noVideo: 'Votre navigateur ne peut pas lire cette vidéo.',
     download: 'Ouvrir la vidéo',
     notFoundTitle: "Cette vidéo n'est pas disponible",
@@ -70,6 +72,20 @@ export function headerColors(colors: { background: string; text: string }): { ba
   return { background, text: ratio(background, '#ffffff') >= ratio(background, '#000000') ? '#ffffff' : '#000000' };
 }
 
+/** A captions track's label: the name of the captions' language, in the page's. */
+const LANGUAGE_NAMES: Record<PageLang, Record<PageLang, string>> = {
+  en: { en: 'English', fr: 'French' },
+  fr: { en: 'Anglais', fr: 'Français' },
+};
+
+/**
+ * The captions `<track>` of a publication's player (share page, embed, wall card): in the publication's
+ * language, labelled in the page's, shown by default unless the picture carries its subtitles already.
+ */
+export function captionsTrack(p: { slug: string; language: PageLang; subtitlesBurnedIn: boolean }, pageLang: PageLang): string {
+  return `<track kind="captions" src="${e(PUBLICATION_PAGES.captions(p.slug))}" srclang="${p.language}" label="${LANGUAGE_NAMES[pageLang][p.language]}"${p.subtitlesBurnedIn ? '' : ' default'}>`;
+}
+
 const size = (p: Pick<LivePublication, 'width' | 'height'>) => ({ width: p.width ?? 1280, height: p.height ?? 720 });
 
 /** The player: the publication's own media routes, the poster first, captions when a transcript exists. */
@@ -77,10 +93,8 @@ function player(p: LivePublication, lang: PageLang, withCaptions: boolean): stri
   const t = TEXT[lang];
   const { width, height } = size(p);
   const poster = p.posterKey ? ` poster="${e(PUBLICATION_PAGES.poster(p.slug))}"` : '';
-  const track = withCaptions
-    ? `<track kind="captions" src="${e(PUBLICATION_PAGES.captions(p.slug))}" srclang="${lang}" label="${t.captions}"${p.subtitlesBurnedIn ? '' : ' default'}>`
-    : '';
-  return `<video controls playsinline preload="metadata" width="${width}" height="${height}"${poster} ${viewAttribute(p.slug)} aria-label="${e(t.video(p.name))}"><source src="${e(PUBLICATION_PAGES.video(p.slug))}" type="video/mp4">${track}<a href="${e(PUBLICATION_PAGES.video(p.slug))}">${t.download}</a></video>`;
+  const track = withCaptions ? captionsTrack(p, lang) : '';
+  return `<video controls playsinline preload="none" width="${width}" height="${height}"${poster} ${viewAttribute(p.slug)} aria-label="${e(t.video(p.name))}"><source src="${e(PUBLICATION_PAGES.video(p.slug))}" type="video/mp4">${track}<a href="${e(PUBLICATION_PAGES.video(p.slug))}">${t.download}</a></video>`;
 }
 
 export interface PageContext {

@@ -17,6 +17,7 @@ import { requireAuth } from '../../http/auth-guard.js';
 import { callerCompany } from '../../http/company-scope.js';
 import { sendError } from '../../http/errors.js';
 import { sendStoredObject } from '../../http/stored-object.js';
+import { LivePages } from './live-pages.js';
 import { publicMisses } from './public-misses.js';
 import { setQuote } from './publications.quote.js';
 import { embedPage, notFoundPage, sharePage, webVtt, type PageLang } from './publications.pages.js';
@@ -29,6 +30,11 @@ import { captionsOf, createPublication, DEFAULT_SIZE, embedSnippet, findLive, li
  * through the publication check again.
  */
 export const PUBLIC_PRESIGN_SECONDS = 120;
+
+/** How long this process keeps what a live publication's public routes show (live-pages.ts, decision 150). */
+export const LIVE_PAGE_TTL_MS = 2000;
+
+type LiveWithCaptions = LivePublication & { captions: Awaited<ReturnType<typeof captionsOf>> };
 
 /** The language of a page that has none of its own (an unknown slug): the browser's first choice of ours. */
 const browserLang = (request: FastifyRequest): PageLang => {
@@ -47,10 +53,15 @@ export function publicationsRoutes(ctx: AppContext) {
     const authenticated = requireAuth(ctx);
     const site = { appUrl: ctx.config.appUrl, brandName: ctx.config.brandName };
     const misses = publicMisses(fastify);
+    const livePages = new LivePages<LiveWithCaptions>({ ttlMs: LIVE_PAGE_TTL_MS, maxEntries: 5000 });
+    const readLive = async (slug: string): Promise<LiveWithCaptions | null> => {
+      const live = await findLive(ctx, slug);
+      return live && { ...live, captions: await captionsOf(ctx, live) };
+    };
     /** A live publication for a public route: a miss is counted, and an address that missed too often is refused first. */
     const lookup = async (request: FastifyRequest, reply: FastifyReply, slug: string | undefined) => {
       misses.check(request, reply);
-      const live = slug ? await findLive(ctx, slug) : null;
+      const live = slug ? await livePages.get(slug, () => readLive(slug)) : null;
       if (!live) misses.missed(request);
       return live;
     };
@@ -73,10 +84,15 @@ export function publicationsRoutes(ctx: AppContext) {
     app.put(
       API.publications.quote.route,
       { onRequest: [authenticated], schema: { params: ZIdParams, body: ZSetQuoteBody, response: { 200: ZSetQuoteResponse } } },
-      async (request) => setQuote(ctx, { companyId: callerCompany(request), id: request.params.id, quote: request.body.quote }),
+      async (request) => {
+        const saved = await setQuote(ctx, { companyId: callerCompany(request), id: request.params.id, quote: request.body.quote });
+        await livePages.forget(request.params.id);
+        return saved;
+      },
     );
     app.delete(API.publications.remove.route, { onRequest: [authenticated], schema: { params: ZIdParams } }, async (request, reply) => {
       await unpublish(ctx, { companyId: callerCompany(request), id: request.params.id });
+      await livePages.forget(request.params.id);
       return reply.status(204).send();
     });
 
@@ -117,14 +133,14 @@ export function publicationsRoutes(ctx: AppContext) {
 
     /* ---------------------------------------------------------------- the public pages and media */
 
-    const page = (render: (live: LivePublication) => Promise<string>) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = (render: (live: LiveWithCaptions) => Promise<string>) => async (request: FastifyRequest, reply: FastifyReply) => {
       const { slug } = request.params as { slug: string };
       const live = await lookup(request, reply, slug);
       if (!live) return html(reply, 404, notFoundPage(browserLang(request)));
       return html(reply, 200, await render(live));
     };
-    app.get('/v/:slug', page(async (live) => sharePage(live, await captionsOf(ctx, live), site)));
-    app.get('/embed/:slug', page(async (live) => embedPage(live, (await captionsOf(ctx, live)).cues.length > 0)));
+    app.get('/v/:slug', page(async (live) => sharePage(live, live.captions, site)));
+    app.get('/embed/:slug', page(async (live) => embedPage(live, live.captions.cues.length > 0)));
 
     /** A medium of a live publication; taken down, it is a 404 at once (nothing is cached where others share it). */
     const medium = (pick: (live: LivePublication) => string | null, contentType: string) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -144,7 +160,7 @@ export function publicationsRoutes(ctx: AppContext) {
     app.get('/v/:slug/captions.vtt', async (request, reply) => {
       const { slug } = request.params as { slug: string };
       const live = await lookup(request, reply, slug);
-      const cues = live ? (await captionsOf(ctx, live)).cues : [];
+      const cues = live?.captions.cues ?? [];
       if (!cues.length) return sendError(reply, 404, { error: 'No captions.', code: 'not_found' });
       return reply
         .type('text/vtt; charset=utf-8')

@@ -234,6 +234,12 @@ export interface LivePublication {
   colors: { background: string; text: string };
 }
 
+/** A publication of a subtitled render shows its subtitles in the picture: its captions track is offered, not shown by default. */
+export const subtitlesBurnedIn = (jobKind: string | null | undefined): boolean => jobKind === 'subtitles' || jobKind === 'merged_subtitles';
+
+/** The language of a publication's public pages and captions: its request's. */
+export const publicLanguage = (requestLanguage: string): 'en' | 'fr' => (requestLanguage === 'french' ? 'fr' : 'en');
+
 /**
  * A live publication by its slug, with what its page shows, in one query: a slug never published and
  * one taken down go through exactly the same path (no row).
@@ -270,8 +276,8 @@ export async function findLive(ctx: AppContext, slug: string): Promise<LivePubli
     width: p.width,
     height: p.height,
     captionParts: p.captionParts,
-    subtitlesBurnedIn: row.jobKind === 'subtitles' || row.jobKind === 'merged_subtitles',
-    language: row.language === 'french' ? 'fr' : 'en',
+    subtitlesBurnedIn: subtitlesBurnedIn(row.jobKind),
+    language: publicLanguage(row.language),
     name: row.submitterName?.trim() || row.customerName,
     position: row.submitterTitle?.trim() || row.customerPosition?.trim() || null,
     quote: p.quote,
@@ -286,6 +292,24 @@ export interface CaptionCue {
   text: string;
 }
 
+/** The segments of a transcript that become cues: with words, and a duration. */
+const shownSegments = (segments: TranscriptionSegment[]) => segments.filter((s) => s.text.trim() && s.end > s.start);
+
+/**
+ * Whether each publication has captions (its share page's test: at least one cue, `captionsOf(…).cues.length > 0`),
+ * for many publications in one query (a wall's).
+ */
+export async function haveCaptions(ctx: AppContext, lives: Pick<LivePublication, 'captionParts'>[]): Promise<boolean[]> {
+  const ids = [...new Set(lives.flatMap((live) => live.captionParts.map((part) => part.responseId)))];
+  if (!ids.length) return lives.map(() => false);
+  const rows = await ctx.db
+    .select({ responseId: transcriptions.responseId, segments: transcriptions.segments })
+    .from(transcriptions)
+    .where(inArray(transcriptions.responseId, ids));
+  const captioned = new Set(rows.filter((r) => shownSegments(r.segments).length > 0).map((r) => r.responseId));
+  return lives.map((live) => live.captionParts.some((part) => captioned.has(part.responseId)));
+}
+
 /** The publication's cues on its own timeline (its answers' transcripts laid at their offsets), and the transcript by answer. */
 export async function captionsOf(ctx: AppContext, live: Pick<LivePublication, 'captionParts'>): Promise<{ cues: CaptionCue[]; paragraphs: string[] }> {
   if (!live.captionParts.length) return { cues: [], paragraphs: [] };
@@ -297,7 +321,7 @@ export async function captionsOf(ctx: AppContext, live: Pick<LivePublication, 'c
   const cues: CaptionCue[] = [];
   const paragraphs: string[] = [];
   for (const part of live.captionParts) {
-    const segments = (byResponse.get(part.responseId) ?? []).filter((s) => s.text.trim() && s.end > s.start);
+    const segments = shownSegments(byResponse.get(part.responseId) ?? []);
     if (!segments.length) continue;
     for (const s of segments) cues.push({ start: s.start + part.offset, end: s.end + part.offset, text: s.text.trim() });
     paragraphs.push(segments.map((s) => s.text.trim()).join(' '));

@@ -52,7 +52,7 @@ describe('publications', () => {
     expect(html).not.toContain('<b>"Bold"</b>');
     expect(html).toContain('CEO &lt;i&gt;');
     expect(html).toContain(`<source src="/v/${pub.slug}/video.mp4" type="video/mp4">`);
-    expect(html).toMatch(/<video controls playsinline preload="metadata"[^>]* poster="\/v\/[\w-]+\/poster\.jpg"/);
+    expect(html).toMatch(/<video controls playsinline preload="none"[^>]* poster="\/v\/[\w-]+\/poster\.jpg"/);
     expect(html).toContain(`<track kind="captions" src="/v/${pub.slug}/captions.vtt" srclang="fr"`);
     expect(html).toContain('Très &lt;bien&gt; &amp; rapide');
     for (const tag of ['og:title', 'og:description', 'og:image', 'og:video', 'og:video:type']) expect(html).toContain(`property="${tag}"`);

@@ -1,7 +1,7 @@
 import { PUBLICATION_PAGES } from '../../../contract/api/publications.schema.js';
 import { WALL_HEIGHT_MESSAGE, WALL_PAGES } from '../../../contract/api/wall.schema.js';
 import { escapeHtml } from '../../mail/layout.js';
-import { headerColors, missingPage, PAGE_FONT, type PageContext, type PageLang } from './publications.pages.js';
+import { captionsTrack, deFr, headerColors, missingPage, PAGE_FONT, type PageContext, type PageLang } from './publications.pages.js';
 import type { PublicWall, PublicWallItem } from './wall.service.js';
 import { viewAttribute } from './views.beacon.js';
 
@@ -9,7 +9,8 @@ import { viewAttribute } from './views.beacon.js';
  * The wall's public pages (issue 19), written by the server as small plain HTML like the share page
  * (decision 136): inline CSS, every user text escaped, the company's logo and colours, the system font.
  * Each card plays its video lazily (`preload="none"`, the poster first) through the publication's own
- * media routes, never a storage key or a signed /files address. The only script is our own small file
+ * media routes, never a storage key or a signed /files address, with the captions track of its share page
+ * when it has a transcript (`captionsTrack`). The only script is our own small file
  * (`/wall-frame.js`, allowed by `script-src 'self'`): the page works without it.
  */
 
@@ -32,9 +33,9 @@ const TEXT = {
     title: (company: string) => `${company} : ce que disent nos clients`,
     heading: 'Ce que disent nos clients',
     count: (n: number) => (n === 1 ? '1 témoignage vidéo' : `${n} témoignages vidéo`),
-    description: (company: string) => `Les témoignages vidéo des clients de ${company}.`,
-    video: (name: string) => `Témoignage vidéo de ${name}`,
-    logo: (company: string) => `Logo de ${company}`,
+    description: (company: string) => `Les témoignages vidéo des clients ${deFr(company)}.`,
+    video: (name: string) => `Témoignage vidéo ${deFr(name)}`,
+    logo: (company: string) => `Logo ${deFr(company)}`,
     open: 'Voir la page de la vidéo',
     newTab: '(s’ouvre dans un nouvel onglet)',
     noVideo: 'Ouvrir la vidéo',
@@ -71,9 +72,10 @@ function card(item: PublicWallItem, lang: PageLang, embedded: boolean): string {
   const video = PUBLICATION_PAGES.video(item.slug);
   const poster = item.hasPoster ? ` poster="${e(PUBLICATION_PAGES.poster(item.slug))}"` : '';
   const target = embedded ? ' target="_blank" rel="noopener"' : '';
+  const track = item.captions ? captionsTrack(item, lang) : '';
   return (
     `<li class="card"><video controls playsinline preload="none" width="${width}" height="${height}" style="aspect-ratio:${width}/${height}"${poster} ${viewAttribute(item.slug)} aria-label="${e(t.video(item.name))}">` +
-    `<source src="${e(video)}" type="video/mp4"><a href="${e(video)}">${t.noVideo}</a></video>` +
+    `<source src="${e(video)}" type="video/mp4">${track}<a href="${e(video)}">${t.noVideo}</a></video>` +
     `<div class="body">${item.quote ? `<blockquote><p style="margin:0">${e(item.quote)}</p></blockquote>` : ''}` +
     `<p class="who"><strong>${e(item.name)}</strong>${item.title ? `<span>${e(item.title)}</span>` : ''}</p>` +
     `<a class="open" href="${e(PUBLICATION_PAGES.share(item.slug))}"${target}>${t.open}${embedded ? `<span class="sr"> ${t.newTab}</span>` : ''}</a></div></li>`

@@ -7,7 +7,7 @@ import { companies, jobs, publications, testimonialRequests, testimonialResponse
 import { AppError } from '../../lib/errors.js';
 import { escapeHtml } from '../../mail/layout.js';
 import { logoUrl } from '../settings/settings.service.js';
-import { shareUrl } from './publications.service.js';
+import { haveCaptions, publicLanguage, shareUrl, subtitlesBurnedIn } from './publications.service.js';
 
 /**
  * The wall of testimonials (issue 19, decisions 142 and 143). A company has one wall, created the first
@@ -164,6 +164,12 @@ export interface PublicWallItem {
   width: number | null;
   height: number | null;
   hasPoster: boolean;
+  /** The publication's language: its captions'. */
+  language: 'en' | 'fr';
+  /** Its share page offers a captions track (a transcript with words). */
+  captions: boolean;
+  /** The picture carries its subtitles already: the track is offered, not shown by default. */
+  subtitlesBurnedIn: boolean;
 }
 
 export interface PublicWall {
@@ -196,6 +202,9 @@ export async function findWall(ctx: AppContext, slug: string): Promise<PublicWal
       width: publications.width,
       height: publications.height,
       quote: publications.quote,
+      captionParts: publications.captionParts,
+      language: testimonialRequests.language,
+      jobKind: jobs.kind,
       customerName: testimonialRequests.customerName,
       customerPosition: testimonialRequests.customerPosition,
       submitterName: testimonialRequests.submitterName,
@@ -203,14 +212,16 @@ export async function findWall(ctx: AppContext, slug: string): Promise<PublicWal
     })
     .from(publications)
     .innerJoin(testimonialRequests, eq(testimonialRequests.id, publications.requestId))
+    .leftJoin(jobs, eq(jobs.id, publications.jobId))
     .where(and(eq(publications.companyId, wall.companyId), isNull(publications.unpublishedAt), eq(publications.wallHidden, false)))
     .orderBy(...wallOrder)
     .limit(WALL_MAX_ITEMS);
+  const captioned = await haveCaptions(ctx, rows);
   return {
     slug: wall.slug,
     company: { name: wall.name, logoUrl: logoUrl(ctx, { id: wall.companyId, logoKey: wall.logoKey }) },
     colors: { background: wall.background ?? '#15171f', text: wall.text ?? '#ffffff' },
-    items: rows.map((row) => ({
+    items: rows.map((row, i) => ({
       slug: row.slug,
       name: nameOf(row),
       title: titleOf(row),
@@ -218,6 +229,9 @@ export async function findWall(ctx: AppContext, slug: string): Promise<PublicWal
       width: row.width,
       height: row.height,
       hasPoster: Boolean(row.posterKey),
+      language: publicLanguage(row.language),
+      captions: captioned[i]!,
+      subtitlesBurnedIn: subtitlesBurnedIn(row.jobKind),
     })),
   };
 }

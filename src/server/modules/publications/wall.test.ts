@@ -2,7 +2,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALL_SLUG_PATTERN, type TWall } from '../../../contract/api/wall.schema.js';
-import { companies, publications, testimonialRequests, testimonialResponses } from '../../db/schema.js';
+import { companies, publications, testimonialRequests, testimonialResponses, transcriptions } from '../../db/schema.js';
 import { signedInCompany } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { completedTestimonial } from '../../test/testimonials.js';
@@ -20,13 +20,25 @@ describe('the wall', () => {
   });
 
   /** A live publication of a paid testimonial's answer (no worker here: it plays from its upload). */
-  async function published(me: Company, who: { name: string; title?: string; quote?: string }) {
+  async function published(me: Company, who: { name: string; title?: string; quote?: string; language?: 'english' | 'french'; transcript?: string }) {
     await t.ctx.db.update(companies).set({ credits: 5 }).where(eq(companies.id, me.companyId));
     const tm = await completedTestimonial(t, me);
     expect((await me.post(`/api/testimonials/pay/${tm.id}`)).statusCode).toBe(200);
-    await t.ctx.db.update(testimonialRequests).set({ submitterName: who.name, submitterTitle: who.title ?? null }).where(eq(testimonialRequests.id, tm.id));
+    await t.ctx.db
+      .update(testimonialRequests)
+      .set({ submitterName: who.name, submitterTitle: who.title ?? null, ...(who.language ? { language: who.language } : {}) })
+      .where(eq(testimonialRequests.id, tm.id));
     const [response] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, tm.id));
     await t.ctx.db.update(testimonialResponses).set({ videoKey: response!.originalKey, width: 360, height: 640 }).where(eq(testimonialResponses.id, response!.id));
+    if (who.transcript !== undefined) {
+      await t.ctx.db.insert(transcriptions).values({
+        responseId: response!.id,
+        companyId: me.companyId,
+        engine: 'edited',
+        language: who.language === 'french' ? 'fr' : 'en',
+        segments: [{ start: 0.2, end: 1.5, text: who.transcript }],
+      });
+    }
     const res = await me.post('/api/publications', { testimonialId: tm.id, responseId: response!.id });
     expect(res.statusCode, res.body).toBe(201);
     const pub = res.json<{ id: string; slug: string }>();
@@ -158,6 +170,34 @@ describe('the wall', () => {
       expect(missing.body).toContain('<h1>Ce mur n&#39;est pas disponible</h1>');
     }
   }, 60_000);
+
+  it('gives the card of a transcribed publication the captions track of its share page, and none to the others', async () => {
+    const me = await signedInCompany(t);
+    const spoken = await published(me, { name: 'Léa', language: 'french', transcript: 'Très rapide & <simple>' });
+    const silent = await published(me, { name: 'Sam' });
+    const blank = await published(me, { name: 'Kim', transcript: '   ' });
+    const { slug } = (await me.get('/api/wall')).json<TWall>();
+    const cardOf = (html: string, pubSlug: string) => html.split('<li class="card">').find((c) => c.includes(`/v/${pubSlug}/video.mp4`))!;
+
+    const page = (await get(`/wall/${slug}`)).body;
+    const track = `<track kind="captions" src="/v/${spoken.slug}/captions.vtt" srclang="fr" label="French" default>`;
+    expect(cardOf(page, spoken.slug)).toContain(track);
+    expect(page.split('<track ').length - 1).toBe(1);
+    expect(cardOf(page, silent.slug)).not.toContain('<track');
+    expect(cardOf(page, blank.slug)).not.toContain('<track');
+    // The same track as the share page's; labelled in the wall's language; in the embed too.
+    expect((await get(`/v/${spoken.slug}`)).body).toContain(`<track kind="captions" src="/v/${spoken.slug}/captions.vtt" srclang="fr" label="Français" default>`);
+    expect(cardOf((await get(`/wall/${slug}?lang=fr`)).body, spoken.slug)).toContain(`srclang="fr" label="Français" default>`);
+    expect(cardOf((await get(`/embed/wall/${slug}`)).body, spoken.slug)).toContain(track);
+
+    // The track's address answers WebVTT; a publication without captions has none.
+    const src = /<track kind="captions" src="([^"]+)"/.exec(cardOf(page, spoken.slug))![1]!;
+    const vtt = await get(src);
+    expect(vtt.statusCode).toBe(200);
+    expect(vtt.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    expect(vtt.body).toMatch(/^WEBVTT\n\n1\n00:00:00\.200 --> 00:00:01\.500\nTrès rapide &amp; &lt;simple&gt;\n/);
+    expect((await get(`/v/${silent.slug}/captions.vtt`)).statusCode).toBe(404);
+  }, 120_000);
 
   it('validates the body with our error shape', async () => {
     const me = await signedInCompany(t);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { TPublicQuestion, TValidateTokenResponse } from '../../../contract/api/public.schema.js';
 import { CURRENT_CONSENT_VERSION } from '../../../contract/consent.js';
 import { RECORDING } from '../../../contract/constants.js';
@@ -166,11 +166,15 @@ export function RecordingPage({ token }: { token: string }) {
       if (cancelled) return;
       sessionRef.current = next.session;
       answersRef.current = next.answers;
-      setSession(next.session);
-      setAnswers(next.answers);
-      setPersistent(store.persistent);
-      setResumed(next.answers.size > 0 && next.session.step === 'recording');
-      setLoad({ kind: 'ready' });
+      // The first screen renders in slices, yielding to the browser between them: a slow phone stays
+      // responsive while it is built (no long task; docs/decisions/150).
+      startTransition(() => {
+        setSession(next.session);
+        setAnswers(next.answers);
+        setPersistent(store.persistent);
+        setResumed(next.answers.size > 0 && next.session.step === 'recording');
+        setLoad({ kind: 'ready' });
+      });
       void store.saveSession(next.session).catch(() => setStorageWarning(true));
     };
     void run();

@@ -1,10 +1,11 @@
 import type { TFunction } from 'i18next';
+import { EXPORT_PLATFORM_SPECS } from '../../../../contract/api/studio.schema.js';
 import type { TTestimonialRequest, TTestimonialResponse } from '../../../../contract/api/testimonials.schema.js';
 import { EyeIcon, ExportIcon, IntroIcon, MergeIcon, RegenerateIcon, SubtitlesIcon } from '../../../components/icons';
 import { AnswerMedia, RenderStatus } from './media-status';
 import type { PublishItem, TPublishTarget } from './publishing';
 import { downloadName, mediaStatus, mergedActions, responseActions } from './studio-state';
-import type { CardAction, CardVersion, VideoCardProps } from './video-card';
+import type { CardAction, CardExport, CardVersion, VideoCardProps } from './video-card';
 
 /*
  * What the answer's card and the merged video's card show, as props of the one VideoCard. Test ids of
@@ -33,6 +34,53 @@ const publishAction = (t: TFunction, testId: string, disabled: boolean): VideoCa
   publishedBadge: t('testimonialDetail.publish.badge'),
   disabled,
 });
+
+/** The export's format, read from its stored file's name (`…/export-shorts-<job>.mp4`), named as in the export dialog: its platform and its shape. */
+function exportFormat(t: TFunction, url: string): string {
+  let path = url;
+  try {
+    path = new URL(url, 'http://x.invalid').pathname;
+  } catch {
+    // Not an address: no format is known.
+  }
+  const platform = /\/export-(shorts|linkedin)-[^/]*$/.exec(path)?.[1] as keyof typeof EXPORT_PLATFORM_SPECS | undefined;
+  if (!platform) return t('testimonialDetail.exports.unknownFormat');
+  const spec = EXPORT_PLATFORM_SPECS[platform];
+  return `${spec.label} (${spec.aspect})`;
+}
+
+/**
+ * The stored exports of a card (the vertical or LinkedIn crop of each version, spec: short_video_url
+ * and short_video_url_original), each with its download and, when publishing is offered, its Publish
+ * button: an export is a render's output, named by its job like any other (decision 149).
+ */
+function exportsOf(
+  t: TFunction,
+  input: {
+    publishing: TCommon['publishing'];
+    busy: boolean;
+    title: string;
+    fileName: (part: string, url: string) => string;
+    items: { value: 'modified' | 'original'; url: string | null | undefined; poster: string | null | undefined; version: string }[];
+  },
+): VideoCardProps['exports'] {
+  const items = input.items.flatMap(({ value, url, poster, version }): CardExport[] => {
+    if (!url) return [];
+    const format = exportFormat(t, url);
+    return [
+      {
+        testId: `export-${value}`,
+        format,
+        version,
+        url,
+        poster: poster ?? null,
+        fileName: input.fileName(`export-${value === 'modified' ? 'enhanced' : 'original'}`, url),
+        publish: publishOf(input.publishing, { kind: 'render', url }, input.title, t('testimonialDetail.exports.publishVersion', { format, version })),
+      },
+    ];
+  });
+  return items.length > 0 ? { title: t('testimonialDetail.exports.title'), downloadLabel: t('testimonialDetail.actions.download'), items, disabled: input.busy } : undefined;
+}
 
 export interface AnswerCardInput extends TCommon {
   response: TTestimonialResponse;
@@ -137,6 +185,16 @@ export function answerCard(t: TFunction, { response, customerName, busy, on, onR
       }),
     ],
     publishAction: publishAction(t, 'action-publish', busy || !publishing?.ready),
+    exports: exportsOf(t, {
+      publishing,
+      busy,
+      title: item,
+      fileName: (part, url) => downloadName(customerName, `${response.orderPosition}-${part}`, url),
+      items: [
+        { value: 'modified', url: response.short_video_url, poster: response.short_poster_url, version: t('testimonialDetail.answer.enhanced') },
+        { value: 'original', url: response.short_video_url_original, poster: response.short_original_poster_url, version: t('testimonialDetail.answer.original') },
+      ],
+    }),
     footerAction: actions.downloadOriginal
       ? {
           testId: 'action-download-original',
@@ -232,6 +290,17 @@ export function mergedCard(t: TFunction, { testimonial, busy, preparing, on, onR
       }),
     ],
     publishAction: publishAction(t, 'action-merged-publish', busy || !publishing?.ready),
+    // The merged video's enhanced export is cut from the subtitled version (the export dialog's choice).
+    exports: exportsOf(t, {
+      publishing,
+      busy,
+      title,
+      fileName: (part, url) => name(`merged-${part}`, url),
+      items: [
+        { value: 'modified', url: testimonial.short_video_url, poster: testimonial.short_poster_url, version: t('testimonialDetail.merged.withSubtitles') },
+        { value: 'original', url: testimonial.short_video_url_original, poster: testimonial.short_original_poster_url, version: t('testimonialDetail.merged.withoutSubtitles') },
+      ],
+    }),
     onReload,
   };
 }

@@ -699,6 +699,94 @@ describe('testimonial detail: publishing (issue 19)', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ testimonialId: ID, jobId: JOB }));
   });
 
+  describe('stored exports on the cards (decision 149)', () => {
+    const shortUrl = media(`a/answers/${RESPONSE}/export-shorts-${JOB}.mp4`);
+    const linkedinUrl = media(`a/answers/${RESPONSE}/export-linkedin-${JOB_2}.mp4`);
+    const exported = () => answer({ ...enhanced(), short_video_url: shortUrl, short_video_url_original: linkedinUrl, short_poster_url: media('a/export-poster.jpg') });
+    // The export's job as the jobs list gives it: the same stored file as the card's export, signed again.
+    const exportJob = () => job(JOB, 'ready', { kind: 'export', outputUrl: shortUrl.replace('sig=abc', 'sig=list') });
+
+    it('lists each export with its format, version and download, and publishes it by its job', async () => {
+      const calls = stubApi({
+        [detailPath]: [detail(testimonial({ testimonial_responses: [exported()] }))],
+        [jobsListPath]: [ok({ jobs: [introJob(), exportJob()] })],
+        [publicationsPath]: [ok({ publications: [] }), ok({ publications: [publication({ jobId: JOB })] })],
+        [createPath]: [created],
+      });
+      renderAt(`/dashboard/testimonials/${ID}`);
+      const vertical = await within(await screen.findByTestId('response-card')).findByTestId('export-modified');
+      expect(vertical.textContent).toContain('Shorts / Stories (9:16)');
+      expect(vertical.textContent).toContain('Enhanced');
+      expect(within(vertical).getByTestId('export-download').getAttribute('href')).toBe(`${shortUrl}&download=claire-dubois-1-export-enhanced.mp4`);
+      const landscape = within(card()).getByTestId('export-original');
+      expect(landscape.textContent).toContain('LinkedIn (16:9)');
+      expect(landscape.textContent).toContain('Original');
+      expect(within(landscape).getByTestId('export-download').getAttribute('href')).toBe(`${linkedinUrl}&download=claire-dubois-1-export-original.mp4`);
+
+      const publish = within(vertical).getByTestId('export-publish') as HTMLButtonElement;
+      await waitFor(() => expect(publish.disabled).toBe(false));
+      expect(publish.getAttribute('data-published')).toBe('false');
+      fireEvent.click(publish);
+      const dialog = await screen.findByTestId('publish-dialog');
+      expect(within(dialog).getByTestId('publish-item').textContent).toBe('Question 1 · What did you like most? · Shorts / Stories (9:16) export · Enhanced');
+      await within(dialog).findByTestId('publish-link');
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/api/publications', body: { testimonialId: ID, jobId: JOB } }]);
+      fireEvent.click(within(dialog).getByTestId('publish-done'));
+      await waitFor(() => expect(screen.queryByTestId('publish-dialog')).toBeNull());
+
+      // The export is published; the enhanced video the player shows, and the other export, are not.
+      await waitFor(() => expect(within(vertical).getByTestId('export-publish').getAttribute('data-published')).toBe('true'));
+      expect(within(vertical).getByTestId('export-publish').textContent).toContain('Share');
+      expect(within(vertical).getByTestId('export-published-badge').textContent).toBe('Published');
+      expect(within(landscape).getByTestId('export-publish').getAttribute('data-published')).toBe('false');
+      expect(within(card()).getByTestId('action-publish').getAttribute('data-published')).toBe('false');
+      expect(within(card()).queryByTestId('published-badge')).toBeNull();
+    });
+
+    it("lists the merged video's exports as with or without subtitles", async () => {
+      const merged = testimonial({
+        video_url: media('r/merged-m.mp4'),
+        video_url_subtitles: media('r/merged-subtitles-s.mp4'),
+        has_subtitles: true,
+        short_video_url_original: media(`r/export-shorts-${JOB}.mp4`),
+      });
+      const mergedExport = job(JOB, 'ready', { kind: 'export', responseId: null, outputUrl: media(`r/export-shorts-${JOB}.mp4`).replace('sig=abc', 'sig=list') });
+      const calls = stubApi({ [detailPath]: [detail(merged)], [jobsListPath]: [ok({ jobs: [mergedExport] })], [createPath]: [created] });
+      renderAt(`/dashboard/testimonials/${ID}`);
+      const row = await within(await screen.findByTestId('merged-card')).findByTestId('export-original');
+      expect(within(screen.getByTestId('merged-card')).queryByTestId('export-modified')).toBeNull();
+      expect(row.textContent).toContain('Without subtitles');
+      expect(within(row).getByTestId('export-download').getAttribute('href')).toBe(`${media(`r/export-shorts-${JOB}.mp4`)}&download=claire-dubois-merged-export-original.mp4`);
+      const publish = within(row).getByTestId('export-publish') as HTMLButtonElement;
+      await waitFor(() => expect(publish.disabled).toBe(false));
+      fireEvent.click(publish);
+      expect(within(await screen.findByTestId('publish-dialog')).getByTestId('publish-item').textContent).toBe('Merged video · Shorts / Stories (9:16) export · Without subtitles');
+      await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ testimonialId: ID, jobId: JOB }));
+    });
+
+    it('offers the download but no Publish when publishing is not offered (unpaid)', async () => {
+      const calls = stubApi({ [detailPath]: [detail(testimonial({ status: 'expired', paid: false, testimonial_responses: [exported()] }))] });
+      renderAt(`/dashboard/testimonials/${ID}`);
+      const row = await within(await screen.findByTestId('response-card')).findByTestId('export-modified');
+      expect(within(row).getByTestId('export-download').getAttribute('href')).toBe(`${shortUrl}&download=claire-dubois-1-export-enhanced.mp4`);
+      expect(within(card()).queryByTestId('export-publish')).toBeNull();
+      expect(within(card()).queryByTestId('action-publish')).toBeNull();
+      expect(calls.some((c) => c.path.startsWith('/api/publications') || c.path.startsWith('/api/jobs?'))).toBe(false);
+    });
+
+    it('names the exports in French', async () => {
+      await i18n.changeLanguage('fr');
+      stubApi({ [detailPath]: [detail(testimonial({ testimonial_responses: [exported()] }))], [jobsListPath]: [ok({ jobs: [exportJob()] })] });
+      renderAt(`/dashboard/testimonials/${ID}`);
+      const list = await within(await screen.findByTestId('response-card')).findByTestId('export-list');
+      expect(list.textContent).toContain('Exports');
+      expect(within(list).getByTestId('export-modified').textContent).toContain('Améliorée');
+      expect(within(list).getByTestId('export-original').textContent).toContain('Originale');
+      expect(within(within(list).getByTestId('export-modified')).getByTestId('export-publish').textContent).toContain('Publier');
+      expect(within(within(list).getByTestId('export-modified')).getByTestId('export-download').textContent).toContain('Télécharger');
+    });
+  });
+
   it('offers no publishing while a render runs, nor on a locked testimonial', async () => {
     stubApi({ [detailPath]: [detail(testimonial({ render_state: { output: 'merge', jobId: JOB, phase: 'rendering', progress: 10, error: null } }))], [jobPath(JOB)]: [ok(job(JOB, 'running', { kind: 'merge', responseId: null }))] });
     renderAt(`/dashboard/testimonials/${ID}`);

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import type { ButtonVariant } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { GlobeIcon } from '../../../components/icons';
+import { ExportIcon, GlobeIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 import { DownloadLink, VersionToggle } from './studio-controls';
 import { Duration, PanelErrorBoundary, VideoPlayer } from './video-player';
@@ -23,6 +23,23 @@ export interface CardVersion {
   fileName: string;
   testId: string;
   /** Publishing this version (issue 19): whether it is published, and the dialog of its page. */
+  publish?: { published: boolean; onOpen: () => void };
+}
+
+/**
+ * A stored export of the card's video (a social crop): its format and version, its download, and its
+ * Publish button when publishing is offered.
+ */
+export interface CardExport {
+  /** Test id of its row (`export-modified`, `export-original`). */
+  testId: string;
+  /** Its format, e.g. 'Shorts / Stories (9:16)'. */
+  format: string;
+  /** Which version it was cut from, e.g. 'Enhanced'. */
+  version: string;
+  url: string;
+  poster: string | null;
+  fileName: string;
   publish?: { published: boolean; onOpen: () => void };
 }
 
@@ -64,6 +81,8 @@ export interface VideoCardProps {
    * with a 'Published' badge once it is. Its test id, with `data-published`.
    */
   publishAction?: { testId: string; label: string; publishedLabel: string; publishedBadge: string; disabled?: boolean };
+  /** The stored exports, in a list under the actions: its heading and the download's label. */
+  exports?: { title: string; downloadLabel: string; items: CardExport[]; disabled?: boolean };
   /** A quieter action in a strip at the bottom (the original's download). */
   footerAction?: CardAction;
   onReload: () => void;
@@ -192,6 +211,9 @@ export function VideoCard(props: VideoCardProps) {
           </div>
         )}
       </div>
+      {props.exports && props.exports.items.length > 0 && (
+        <ExportList {...props.exports} publishAction={props.publishAction} />
+      )}
       {props.footerAction && (
         <div className="border-t border-gray-100 bg-gray-50/60 px-4 py-2 sm:px-5">
           <ActionControl action={{ variant: 'ghost', ...props.footerAction }} shown={shown} className="-ml-3" />
@@ -223,5 +245,78 @@ function ActionControl({ action, shown, className }: { action: CardAction; shown
     <DownloadLink url={target.url} fileName={target.fileName} variant={variant} disabled={action.disabled} data-testid={action.testId} className={className}>
       {action.label}
     </DownloadLink>
+  );
+}
+
+/**
+ * The stored exports under the card's actions: one row each, its poster in the export's shape, its
+ * format and version, then Download and (when publishing is offered) Publish, or Share with a
+ * 'Published' badge once it is published. On a phone the buttons wrap under the name.
+ */
+function ExportList({
+  title,
+  downloadLabel,
+  items,
+  disabled,
+  publishAction,
+}: NonNullable<VideoCardProps['exports']> & { publishAction: VideoCardProps['publishAction'] }) {
+  const titleId = useId();
+  return (
+    <div className="border-t border-gray-100 px-4 py-3 sm:px-5" data-testid="export-list">
+      <p id={titleId} className="text-xs font-medium text-gray-500">
+        {title}
+      </p>
+      <ul aria-labelledby={titleId} className="mt-1 divide-y divide-gray-100">
+        {items.map((item) => {
+          const name = `${item.format} · ${item.version}`;
+          const publish = publishAction && item.publish ? { ...publishAction, ...item.publish } : null;
+          return (
+            <li key={item.testId} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2" data-testid={item.testId}>
+              <div className="flex min-w-0 flex-1 basis-44 items-center gap-3">
+                <span className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-control bg-gray-950" aria-hidden="true">
+                  {item.poster ? (
+                    <img src={item.poster} alt="" className="max-h-full max-w-full object-contain" loading="lazy" />
+                  ) : (
+                    <ExportIcon className="size-4 text-gray-400" />
+                  )}
+                </span>
+                <div className="min-w-0">
+                  <p className="text-sm leading-snug font-medium text-gray-900 tabular-nums">{item.format}</p>
+                  <p className="flex items-center gap-2 text-xs text-gray-500">
+                    {item.version}
+                    {publish?.published && (
+                      <Badge tone="completed" dot data-testid="export-published-badge">
+                        {publish.publishedBadge}
+                      </Badge>
+                    )}
+                  </p>
+                </div>
+              </div>
+              <div className="flex shrink-0 gap-2">
+                <DownloadLink url={item.url} fileName={item.fileName} disabled={disabled} data-testid="export-download">
+                  {downloadLabel}
+                  <span className="sr-only"> ({name})</span>
+                </DownloadLink>
+                {publish && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    leadingIcon={<GlobeIcon className="size-4" />}
+                    onClick={publish.onOpen}
+                    disabled={publish.disabled}
+                    aria-haspopup="dialog"
+                    data-testid="export-publish"
+                    data-published={publish.published ? 'true' : 'false'}
+                  >
+                    {publish.published ? publish.publishedLabel : publish.label}
+                    <span className="sr-only"> ({name})</span>
+                  </Button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
