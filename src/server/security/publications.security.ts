@@ -126,6 +126,19 @@ describe('publications', () => {
     }
   });
 
+  it('leaves Cross-Origin-Opener-Policy off the public pages only (decision 151): every page with a session or a private link keeps it', async () => {
+    const wall = await get('/wall/no-such-wall-0000000000');
+    for (const res of [await get(`/v/${live.slug}`), await get(`/embed/${live.slug}`), await get(`/v/${newSlug()}`), wall]) {
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      // Everything else of the policy stays.
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+    for (const url of ['/', '/signin', '/dashboard', '/testimonial/submit/some-token', '/v', '/videos', '/wall', '/wallet']) {
+      expect((await get(url)).headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
+  });
+
   it('refuses an address that keeps missing slugs, on every public route, but neither another address nor the viewers of a live video', async () => {
     const from = (remoteAddress: string) => (url: string) => t.app.inject({ method: 'GET', url, remoteAddress });
     const guesser = from('203.0.113.7');
