@@ -189,20 +189,7 @@ export function VideoCard(props: VideoCardProps) {
                 {props.actions.slice(0, split).map((action) => (
                   <ActionControl key={action.testId} action={action} shown={shown} />
                 ))}
-                {publish && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    leadingIcon={<GlobeIcon className="size-4" />}
-                    onClick={publish.onOpen}
-                    disabled={publish.disabled}
-                    aria-haspopup="dialog"
-                    data-testid={publish.testId}
-                    data-published={publish.published ? 'true' : 'false'}
-                  >
-                    {publish.published ? publish.publishedLabel : publish.label}
-                  </Button>
-                )}
+                {publish && <PublishButton publish={publish} testId={publish.testId} />}
                 {props.actions.slice(split).map((action) => (
                   <ActionControl key={action.testId} action={action} shown={shown} />
                 ))}
@@ -298,19 +285,9 @@ function ExportList({
                   <span className="sr-only"> ({name})</span>
                 </DownloadLink>
                 {publish && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    leadingIcon={<GlobeIcon className="size-4" />}
-                    onClick={publish.onOpen}
-                    disabled={publish.disabled}
-                    aria-haspopup="dialog"
-                    data-testid="export-publish"
-                    data-published={publish.published ? 'true' : 'false'}
-                  >
-                    {publish.published ? publish.publishedLabel : publish.label}
+                  <PublishButton publish={publish} testId="export-publish">
                     <span className="sr-only"> ({name})</span>
-                  </Button>
+                  </PublishButton>
                 )}
               </div>
             </li>
@@ -318,5 +295,32 @@ function ExportList({
         })}
       </ul>
     </div>
+  );
+}
+
+/** Publish, or Share once published: opens the publish dialog for the video it belongs to. */
+function PublishButton({
+  publish,
+  testId,
+  children,
+}: {
+  publish: { label: string; publishedLabel: string; published: boolean; disabled?: boolean | undefined; onOpen: () => void };
+  testId: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      leadingIcon={<GlobeIcon className="size-4" />}
+      onClick={publish.onOpen}
+      disabled={publish.disabled}
+      aria-haspopup="dialog"
+      data-testid={testId}
+      data-published={publish.published ? 'true' : 'false'}
+    >
+      {publish.published ? publish.publishedLabel : publish.label}
+      {children}
+    </Button>
   );
 }
