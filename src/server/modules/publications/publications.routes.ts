@@ -142,7 +142,7 @@ export function publicationsRoutes(ctx: AppContext) {
     app.get('/v/:slug', page(async (live) => sharePage(live, live.captions, site)));
     app.get('/embed/:slug', page(async (live) => embedPage(live, live.captions.cues.length > 0)));
 
-    /** A medium of a live publication; taken down, it is a 404 at once (nothing is cached where others share it). */
+    /** A medium of a live publication; taken down, it is a 404 at once in this process, within LIVE_PAGE_TTL_MS in the others (no shared cache keeps it). */
     const medium = (pick: (live: LivePublication) => string | null, contentType: string) => async (request: FastifyRequest, reply: FastifyReply) => {
       const { slug } = request.params as { slug: string };
       const live = await lookup(request, reply, slug);
