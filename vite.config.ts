@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { precompress, preloadFonts, recordingPageInDev, subsetVariableFont } from './scripts/vite-plugins.js';
+import { precompress, preloadFonts, prerenderPages, recordingPageInDev, subsetVariableFont } from './scripts/vite-plugins.js';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 // The API target for `npm run dev`; the dev script passes it, nothing else reads it.
@@ -27,6 +27,11 @@ export default defineConfig({
     }),
     // Inter's Latin subset paints the first screen of every page (the others load by unicode-range).
     preloadFonts(/^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/),
+    // The landing page as HTML in each language, hydrated by main.tsx (docs/decisions/152).
+    prerenderPages({
+      entry: fileURLToPath(new URL('./src/web/app/prerender.tsx', import.meta.url)),
+      cacheDir: fileURLToPath(new URL('./node_modules/.cache/vouchreel-prerender', import.meta.url)),
+    }),
     precompress(),
   ],
   build: {

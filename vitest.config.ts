@@ -17,12 +17,16 @@ const shared = {
   hookTimeout: 120_000,
 };
 
+/** JSX as the app builds it (the automatic runtime); each project has its own transform settings. */
+const esbuild = { jsx: 'automatic' as const };
+
 export default defineConfig({
-  esbuild: { jsx: 'automatic' },
+  esbuild,
   test: {
     globalSetup: ['src/server/test/global-setup.ts'],
     projects: [
       {
+        esbuild,
         test: {
           ...shared,
           name: 'pglite',
@@ -33,6 +37,7 @@ export default defineConfig({
       ...(pgUrl
         ? [
             {
+              esbuild,
               test: {
                 ...shared,
                 name: 'postgres',

@@ -28,6 +28,16 @@ describe('landing page', () => {
       return !video.paused && video.currentTime > 0;
     });
 
+  /**
+   * Opens the landing page and waits until the app has taken its HTML over (decision 152): the page
+   * paints from the HTML, but its buttons answer only once hydrated. The tags that name the page's
+   * address are the app's alone (the HTML has none).
+   */
+  async function openLanding(page: Page) {
+    await page.goto(server.url);
+    await page.waitForSelector('link[rel="canonical"]', { state: 'attached' });
+  }
+
   /** The built files a page loads for these manifest keys: each chunk, its static imports, their styles. */
   async function builtFiles(keys: string[]): Promise<{ files: Set<string>; file: (key: string) => string }> {
     type TChunk = { file: string; imports?: string[]; css?: string[] };
@@ -52,8 +62,7 @@ describe('landing page', () => {
     const requested: { type: string; path: string }[] = [];
     page.on('request', (r) => requested.push({ type: r.resourceType(), path: new URL(r.url()).pathname.slice(1) }));
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(server.url);
-    await page.waitForSelector('#pricing');
+    await openLanding(page);
     await page.waitForLoadState('networkidle');
 
     const { files, file } = await builtFiles(['index.html', 'features/landing/landing-page.tsx', 'i18n/en.json']);
@@ -89,11 +98,57 @@ describe('landing page', () => {
     await browser.context.clearCookies();
   });
 
+  it('paints its first screen from the HTML in the browser language, then takes that HTML over as it is (decision 152)', async () => {
+    // Without any script: the page is all there, in the visitor's kept language (French here).
+    await browser.context.clearCookies();
+    await browser.context.addCookies([{ name: 'i18next', value: 'fr', url: server.url }]);
+    const bare = await browser.context.newPage();
+    await bare.setViewportSize({ width: 375, height: 667 });
+    const cdp = await browser.context.newCDPSession(bare);
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+    await bare.goto(server.url);
+    expect(await bare.getAttribute('html', 'lang')).toBe('fr');
+    expect(await bare.title()).toBe('Les témoignages vidéo de vos clients | Vouchreel');
+    expect(await bare.textContent('h1')).toBe('Transformez vos clients satisfaits en témoignages vidéo');
+    expect(await bare.locator('li[data-package]').count()).toBe(5);
+    expect(await bare.getAttribute('[data-testid="get-started"]', 'href')).toBe('/signup');
+    expect(await bare.evaluate(() => document.querySelector('#root')?.getAttribute('data-prerendered'))).toBe('fr');
+    await screenshot(bare, 'landing-fr-375-no-script', { fullPage: false });
+    await bare.close();
+    await browser.context.clearCookies();
+
+    // With its script held back: the heading painted from the HTML is still the same element once
+    // the app runs, the menu works, and React reports no mismatch.
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 375, height: 667 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(server.url, { waitUntil: 'commit' });
+    await page.waitForSelector('h1');
+    await page.$eval('h1', (h1) => h1.setAttribute('data-painted-from-html', 'yes'));
+    release();
+    // Taken over: the tags that name the page's address are the app's (the HTML has none).
+    await page.waitForSelector('link[rel="canonical"]', { state: 'attached' });
+    await page.click('[data-testid="mobile-menu"]');
+    await page.waitForSelector('[role="menuitem"]');
+    expect(await page.getAttribute('h1', 'data-painted-from-html')).toBe('yes');
+    expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(`${server.url}/`);
+    expect(await page.locator('title').count()).toBe(1);
+    expect(await page.locator('meta[name="description"]').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows English to an English browser, switches to French, and remembers it', async () => {
     const page = await browser.context.newPage();
     const errors = watchErrors(page);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(server.url);
+    await openLanding(page);
     await page.waitForSelector('#pricing');
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     expect(await page.title()).toMatch(/ \| Vouchreel$/);
@@ -126,7 +181,7 @@ describe('landing page', () => {
     const page = await browser.context.newPage();
     const errors = watchErrors(page);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(server.url);
+    await openLanding(page);
     await page.waitForSelector('[data-testid="demo-play-fr"]');
 
     await page.click('[data-testid="demo-play-fr"]');
@@ -153,7 +208,7 @@ describe('landing page', () => {
     const errors = watchErrors(page);
     await page.setViewportSize({ width: 375, height: 812 });
     await browser.context.addCookies([{ name: 'i18next', value: 'fr', url: server.url }]);
-    await page.goto(server.url);
+    await openLanding(page);
     await page.waitForSelector('#pricing');
     expect(await page.getAttribute('html', 'lang')).toBe('fr');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,9 +1,11 @@
 /**
  * The Vite plugins of the web build (vite.config.ts): the recording page's own entry in development,
- * a preload of the font that paints the first screen, and brotli and gzip siblings of every text asset.
+ * a preload of the font that paints the first screen, the public pages rendered to HTML, and brotli
+ * and gzip siblings of every text asset.
  */
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import subsetFont from 'subset-font';
@@ -103,6 +105,63 @@ export function preloadFonts(match: RegExp): Plugin {
           attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font.fileName}`, crossorigin: '' },
           injectTo: 'head' as const,
         }));
+      },
+    },
+  };
+}
+
+/** What the prerender entry (src/web/app/prerender.tsx) exports. */
+interface PrerenderModule {
+  PRERENDERED_PAGES: Record<string, string>;
+  PRERENDERED_LANGUAGES: readonly string[];
+  prerender(pathname: string, language: string): Promise<{ root: string; head: string }>;
+}
+
+/**
+ * The public pages rendered to HTML once per language (docs/decisions/152): after the app's build,
+ * `entry` is built for Node (in `cacheDir`), and each page it names is rendered into a copy of the
+ * built index.html, `<name>.<language>.html`, which the server sends for that path in the visitor's
+ * language (src/server/http/web-app.ts). Runs before `precompress`, which compresses the copies.
+ */
+export function prerenderPages(options: { entry: string; cacheDir: string }): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'vouchreel:prerender-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        const { build } = await import('vite');
+        const { default: react } = await import('@vitejs/plugin-react');
+        // The same sources for Node: the packages stay imports (node_modules), the app's code is bundled.
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          plugins: [react()],
+          build: { ssr: options.entry, outDir: options.cacheDir, emptyOutDir: true, copyPublicDir: false, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
+        });
+        // A fresh address each build: Node keeps the modules it has imported.
+        const entry = pathToFileURL(path.join(options.cacheDir, 'prerender.mjs')).href;
+        const pages = (await import(`${entry}?build=${Date.now()}`)) as PrerenderModule;
+        const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        if (!template.includes('<div id="root"></div>')) throw new Error('prerenderPages: index.html has no empty <div id="root">');
+        for (const [pathname, name] of Object.entries(pages.PRERENDERED_PAGES)) {
+          for (const language of pages.PRERENDERED_LANGUAGES) {
+            const page = await pages.prerender(pathname, language);
+            const html = template
+              .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+              .replace('</head>', () => `${page.head}</head>`)
+              .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${language}">${page.root}</div>`);
+            await writeFile(path.join(outDir, `${name}.${language}.html`), html);
+          }
+        }
+        this.info?.(`prerendered ${Object.keys(pages.PRERENDERED_PAGES).join(', ')} in ${pages.PRERENDERED_LANGUAGES.join(', ')}`);
       },
     },
   };

@@ -75,6 +75,10 @@ export async function screenshot(page: Page, name: string, options: { settle?: b
   if (options.settle !== false) {
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
   }
-  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+  const fullPage = options.fullPage ?? true;
+  // A whole-page picture shows every section: those a browser draws only as they near the screen
+  // (render-when-visible, docs/decisions/152) would otherwise come out blank below the first screen.
+  if (fullPage) await page.addStyleTag({ content: '.render-when-visible { content-visibility: visible !important; }' }).catch(() => undefined);
+  await page.screenshot({ path: file, fullPage });
   return file;
 }

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../web/i18n/en.json' with { type: 'json' };
 import fr from '../../web/i18n/fr.json' with { type: 'json' };
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { RECORDING_MESSAGES_MARK, recordingMessages, recordingPageLanguage, withRecordingMessages } from './recording-page.js';
+import { pageLanguage } from './page-language.js';
+import { RECORDING_MESSAGES_MARK, recordingMessages, withRecordingMessages } from './recording-page.js';
 
 /**
  * The customer's recording page carries the messages of the language it will start in
@@ -38,13 +39,13 @@ function inlined(html: string): { language: string | undefined; messages: unknow
 
 describe('the language the recording page starts in', () => {
   it('is the kept preference first, then the browser languages by preference, else English', () => {
-    expect(recordingPageLanguage({ cookie: 'a=1; i18next=fr; b=2', 'accept-language': 'en-US,en;q=0.9' })).toBe('fr');
-    expect(recordingPageLanguage({ cookie: 'i18next=de', 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' })).toBe('fr');
-    expect(recordingPageLanguage({ 'accept-language': 'de-DE, en;q=0.5, fr;q=0.4' })).toBe('en');
-    expect(recordingPageLanguage({ 'accept-language': 'en;q=0.4, fr;q=0.8' })).toBe('fr');
-    expect(recordingPageLanguage({ 'accept-language': 'fr;q=0, en-GB' })).toBe('en');
-    expect(recordingPageLanguage({ 'accept-language': 'de' })).toBe('en');
-    expect(recordingPageLanguage({})).toBe('en');
+    expect(pageLanguage({ cookie: 'a=1; i18next=fr; b=2', 'accept-language': 'en-US,en;q=0.9' })).toBe('fr');
+    expect(pageLanguage({ cookie: 'i18next=de', 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' })).toBe('fr');
+    expect(pageLanguage({ 'accept-language': 'de-DE, en;q=0.5, fr;q=0.4' })).toBe('en');
+    expect(pageLanguage({ 'accept-language': 'en;q=0.4, fr;q=0.8' })).toBe('fr');
+    expect(pageLanguage({ 'accept-language': 'fr;q=0, en-GB' })).toBe('en');
+    expect(pageLanguage({ 'accept-language': 'de' })).toBe('en');
+    expect(pageLanguage({})).toBe('en');
   });
 });
 

@@ -1,6 +1,5 @@
 import en from '../../web/i18n/en.json' with { type: 'json' };
 import fr from '../../web/i18n/fr.json' with { type: 'json' };
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../../contract/constants.js';
 import type { TLanguage } from '../../contract/constants.js';
 
 /**
@@ -12,9 +11,6 @@ import type { TLanguage } from '../../contract/constants.js';
 
 /** Where recording.html takes the messages (a comment the build keeps; a page without it is sent as it is). */
 export const RECORDING_MESSAGES_MARK = '<!--recording-messages-->';
-
-/** The cookie in which the app keeps the interface language (src/web/i18n/language.ts). */
-const LANGUAGE_COOKIE = 'i18next';
 
 type TCatalogue = typeof en;
 
@@ -39,36 +35,6 @@ const MESSAGES_JSON: Record<TLanguage, string> = {
 /** For tests: the messages written into the page for `language`. */
 export function recordingMessages(language: TLanguage): unknown {
   return JSON.parse(MESSAGES_JSON[language]) as unknown;
-}
-
-function supported(code: string | undefined): TLanguage | null {
-  const base = code?.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return (LANGUAGES as readonly string[]).includes(base) ? (base as TLanguage) : null;
-}
-
-/**
- * The language the page will start in, as the browser's detector finds it (src/web/i18n/
- * recording-i18n.ts): the kept preference (the cookie; local storage is the browser's alone), then
- * the browser's languages in their order of preference, the first one offered; else English.
- */
-export function recordingPageLanguage(headers: { cookie?: string | undefined; 'accept-language'?: string | undefined }): TLanguage {
-  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(headers.cookie ?? '')?.[1];
-  const kept = supported(cookie);
-  if (kept) return kept;
-  const ranked = (headers['accept-language'] ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { tag, q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { tag } of ranked) {
-    const language = supported(tag);
-    if (language) return language;
-  }
-  return DEFAULT_LANGUAGE;
 }
 
 /** recording.html with the messages of `language` at its mark and `<html lang>` set; unchanged without the mark. */

@@ -7,13 +7,20 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TLanguage } from '../../contract/constants.js';
-import { recordingPageLanguage, withRecordingMessages } from './recording-page.js';
+import { pageLanguage } from './page-language.js';
+import { withRecordingMessages } from './recording-page.js';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** The customer's link (spec: /testimonial/submit/:token): its own page, recording.html. */
 const RECORDING_PAGE_PATH = /^\/testimonial\/submit\/[^/]+\/?$/;
+
+/**
+ * Paths whose page the build rendered to HTML in each language (src/web/app/prerender.tsx,
+ * PRERENDERED_PAGES): the name of their files, `<name>.<language>.html`.
+ */
+const PRERENDERED_PAGES: Record<string, string> = { '/': 'landing' };
 
 /** The HTML document that answers a page path: the recording page's own, or the single-page app. */
 export function pageFor(urlPath: string): 'recording.html' | 'index.html' {
@@ -102,12 +109,21 @@ export async function registerWebApp(
       // A private link: never indexed, whatever a crawler makes of the page's script. Its messages
       // are in the language the browser will start in (its cookie, else its languages).
       reply.header('x-robots-tag', 'noindex, nofollow').header('vary', 'accept-encoding, accept-language, cookie');
-      const variant = await recordingPage(recordingPageLanguage(reply.request.headers));
+      const variant = await recordingPage(pageLanguage(reply.request.headers));
       if (encoding) return reply.header('content-encoding', encoding).send(variant[encoding]);
       return reply.send(variant.plain);
     }
-    const compressed = encoding ? await readFile(path.join(webDir, page + SIBLINGS[encoding])).catch(() => null) : null;
+    // A prerendered page in the language the app will start in (the same choice as the browser's),
+    // else the app's page, which draws itself.
+    const prerendered = PRERENDERED_PAGES[urlPath];
+    let file = page;
+    if (prerendered) {
+      reply.header('vary', 'accept-encoding, accept-language, cookie');
+      const candidate = `${prerendered}.${pageLanguage(reply.request.headers)}.html`;
+      if (existsSync(path.join(webDir, candidate))) file = candidate;
+    }
+    const compressed = encoding ? await readFile(path.join(webDir, file + SIBLINGS[encoding])).catch(() => null) : null;
     if (encoding && compressed) return reply.header('content-encoding', encoding).send(compressed);
-    return reply.send(await readFile(path.join(webDir, page)));
+    return reply.send(await readFile(path.join(webDir, file)));
   };
 }

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avDrift, loudness } from '../test/av.js';
-import { answerArgs, answerTiming, canCopyVideo, loudnessMeasureArgs, normaliseFilter, parseLoudness, posterArgs } from './answer-prep.js';
+import { answerArgs, answerTiming, canCopyVideo, loudnessMeasureArgs, normaliseFilter, parseLoudness, posterAndLoudnessArgs, posterArgs } from './answer-prep.js';
 import { fontFile } from './fonts.js';
 import { createMediaTools, type ProbeResult } from './ffmpeg.js';
 import { composeArgs, layoutCard, writeCard, type CardStyle, type Frame } from './render.js';
@@ -54,13 +54,14 @@ describe('answer preparation', () => {
   }
   const h264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'];
 
-  /** The worker's two passes, as transcode.service runs them. */
+  /** The worker's two passes, as transcode.service runs them for an answer without a poster (the first one takes it). */
   async function prepare(input: string): Promise<{ output: string; copied: boolean; info: ProbeResult }> {
     const info = await media.probe(input);
     const span = await media.packetSpan(input, { streams: [info.video!.index], stopAbove: Infinity });
     const timing = answerTiming({ fileStart: info.startSeconds, span, maxSeconds: 20 });
     const copied = canCopyVideo(info.video);
-    const measured = parseLoudness(await media.runFfmpeg(loudnessMeasureArgs(input, timing)));
+    const poster = `${input}.poster.jpg`;
+    const measured = parseLoudness(await media.runFfmpeg(posterAndLoudnessArgs({ input, poster, duration: info.durationSeconds, timing })));
     const output = `${input}.answer.mp4`;
     await media.runFfmpeg(answerArgs({ input, output, timing, copyVideo: copied, measured }));
     return { output, copied, info };
@@ -122,6 +123,28 @@ describe('answer preparation', () => {
     const info = await media.probe(poster);
     expect(info.video).toMatchObject({ width: 1280, height: 720 });
   });
+
+  it("takes the poster in the loudness measurement's run: the same poster and the same loudness as two runs", async () => {
+    for (const [name, o] of [
+      ['both.mp4', { gainDb: -6, video: h264, audio: ['-c:a', 'aac'], size: '1920x1080', videoDelay: 0.067 }],
+      ['both.webm', { gainDb: -20, video: ['-c:v', 'libvpx', '-b:v', '300k', '-deadline', 'realtime', '-cpu-used', '8'], audio: ['-c:a', 'libopus'], size: '1280x720' }],
+    ] as [string, Parameters<typeof clip>[1]][]) {
+      const input = await clip(name, o);
+      const info = await media.probe(input);
+      const span = await media.packetSpan(input, { streams: [info.video!.index], stopAbove: Infinity });
+      const timing = answerTiming({ fileStart: info.startSeconds, span, maxSeconds: 20 });
+      const alone = path.join(dir, `alone-${name}.jpg`);
+      const both = path.join(dir, `both-${name}.jpg`);
+      await media.runFfmpeg(posterArgs({ input, output: alone, duration: info.durationSeconds }));
+      const measuredAlone = parseLoudness(await media.runFfmpeg(loudnessMeasureArgs(input, timing)));
+      const measuredBoth = parseLoudness(await media.runFfmpeg(posterAndLoudnessArgs({ input, poster: both, duration: info.durationSeconds, timing })));
+
+      expect((await media.probe(both)).video).toMatchObject({ codec: 'mjpeg', width: 1280, height: 720 });
+      expect(Buffer.compare(await readFile(both), await readFile(alone)), `${name}: the same poster`).toBe(0);
+      expect(measuredBoth).not.toBeNull();
+      expect(measuredBoth).toEqual(measuredAlone);
+    }
+  }, 60_000);
 
   it('merges three prepared answers with their cards, picture and sound within one frame at start and end', async () => {
     const answers: string[] = [];

@@ -73,7 +73,7 @@ export interface MediaToolkit {
    * and audio streams really span, read from their packets (a container's Duration is one number
    * anyone can rewrite), and reading stops as soon as it passes `maxSeconds`, so a long file costs no
    * more than a short one. A duration above `maxSeconds` means "longer than allowed", not the exact
-   * length.
+   * length. One ffprobe reads the streams and the packets (two when reading stopped early).
    */
   probeUpload(file: string, maxSeconds: number): Promise<UploadProbe>;
   /**
@@ -297,12 +297,115 @@ export function createMediaTools(config: MediaToolsConfig): MediaToolkit {
     return resultOf(json, v, a, duration);
   }
 
+  /**
+   * The streams, the format and the packets of an upload in one ffprobe: one start fewer than probeJson
+   * and then packetSpan, which it reads as they would. ffprobe writes the packets first and the streams
+   * last, so which streams are the first video and audio ones is not known while the packets come: the
+   * packets of every video and audio stream are counted and spanned, and ffprobe is stopped on
+   * packetSpan's limits (`stopAbove`, MAX_PACKETS). Those streams include the ones wanted, so it stops
+   * no later than packetSpan would; once stopped, the streams and the format are not known (`json`
+   * null). Null when its output is not what this reads (then read the file as before).
+   */
+  async function probeWithPackets(
+    file: string,
+    stopAbove: number,
+  ): Promise<{ json: FfprobeJson | null; tooManyPackets: boolean; errors: string[]; streams: PacketSpan['streams']; packetStreams: Set<number> } | null> {
+    const perStream: Record<number, { start: number; end: number }> = {};
+    const packetStreams = new Set<number>();
+    let start = Infinity;
+    let end = -Infinity;
+    let packets = 0;
+    let stopped: 'long' | 'many' | 'unexpected' | null = null;
+    let stderr = '';
+    let rest = '';
+    // Every line but the packets': the streams and the format, parsed once ffprobe ends.
+    let kept = '';
+    let inPackets = false;
+    const child = spawn(
+      ffprobe,
+      ['-v', 'error', '-show_entries', 'packet=codec_type,stream_index,pts_time,dts_time,duration_time', '-show_streams', '-show_format', '-of', 'json=compact=1', file],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const ended = settled(child, 30_000);
+    const stop = (why: 'long' | 'many' | 'unexpected') => {
+      stopped = why;
+      child.kill('SIGKILL');
+    };
+    child.stderr.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-2000);
+    });
+    child.stdout.on('data', (d: Buffer) => {
+      if (stopped) return;
+      const lines = (rest + d.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        const trimmed = line.trim();
+        if (!inPackets || !trimmed.startsWith('{')) {
+          if (trimmed === '"packets": [') inPackets = true;
+          else if (inPackets && trimmed.startsWith(']')) inPackets = false;
+          kept += `${line}\n`;
+          // probeJson's output buffer: tags that big are read (and refused) as before.
+          if (kept.length > 4 * 1024 * 1024) return stop('unexpected');
+          continue;
+        }
+        let packet: { codec_type?: unknown; stream_index?: unknown; pts_time?: unknown; dts_time?: unknown; duration_time?: unknown };
+        try {
+          packet = JSON.parse(trimmed.replace(/,$/, '')) as typeof packet;
+        } catch {
+          return stop('unexpected');
+        }
+        if (packet.codec_type !== 'video' && packet.codec_type !== 'audio') continue;
+        const index = Number(packet.stream_index);
+        packetStreams.add(index);
+        packets += 1;
+        const pts = Number(packet.pts_time ?? NaN);
+        const at = Number.isFinite(pts) ? pts : Number(packet.dts_time ?? NaN);
+        if (!Number.isFinite(at)) continue;
+        const duration = Number(packet.duration_time ?? NaN);
+        const until = at + (Number.isFinite(duration) && duration > 0 ? duration : 0);
+        start = Math.min(start, at);
+        end = Math.max(end, until);
+        const own = (perStream[index] ??= { start: at, end: until });
+        own.start = Math.min(own.start, at);
+        own.end = Math.max(own.end, until);
+        // Both ends only ever move outwards, so a span past the limit stays past it.
+        if (end - start > stopAbove) return stop('long');
+        if (packets > MAX_PACKETS) return stop('many');
+      }
+    });
+    const { code, signal } = await ended;
+    if (stopped === 'unexpected') return null;
+    if (code !== 0 && !stopped) throw new Error(`ffprobe failed (${signal ?? code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    let json: FfprobeJson | null = null;
+    if (!stopped) {
+      try {
+        json = JSON.parse(kept + rest) as FfprobeJson;
+      } catch {
+        return null;
+      }
+    }
+    const errors = stopped ? [] : stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+    return { json, tooManyPackets: stopped === 'many', errors, streams: perStream, packetStreams };
+  }
+
   async function probeUpload(file: string, maxSeconds: number): Promise<UploadProbe> {
-    const json = await probeJson(file);
+    const read = await probeWithPackets(file, maxSeconds);
+    const json = read?.json ?? (await probeJson(file));
     const v = json.streams?.find((s) => s.codec_type === 'video');
     const a = json.streams?.find((s) => s.codec_type === 'audio');
     const streams = [v, a].flatMap((s) => (s?.index === undefined ? [] : [s.index]));
-    const span = streams.length > 0 ? await packetSpan(file, { streams, stopAbove: maxSeconds }) : { seconds: 0, tooManyPackets: false, errors: [] as string[], streams: {} as PacketSpan['streams'] };
+    let span: Pick<PacketSpan, 'seconds' | 'tooManyPackets' | 'errors' | 'streams'>;
+    if (streams.length === 0) span = { seconds: 0, tooManyPackets: false, errors: [], streams: {} };
+    else if (read && (read.json || [...read.packetStreams].every((i) => streams.includes(i)))) {
+      // Every packet was read, or every packet read was of the streams wanted: what packetSpan reads of them.
+      const own = Object.fromEntries(streams.flatMap((i) => (read.streams[i] ? [[i, read.streams[i]]] : []))) as PacketSpan['streams'];
+      const first = Math.min(...Object.values(own).map((o) => o.start));
+      const last = Math.max(...Object.values(own).map((o) => o.end));
+      span = { seconds: last > first ? last - first : 0, tooManyPackets: read.tooManyPackets, errors: read.errors, streams: own };
+    } else {
+      // Stopped on another video or audio stream's packets, or output not understood: the packets of the streams wanted alone, as before.
+      span = await packetSpan(file, { streams, stopAbove: maxSeconds });
+    }
     const videoSpan = v?.index === undefined ? undefined : span.streams[v.index];
     return { ...resultOf(json, v, a, span.seconds), tooManyPackets: span.tooManyPackets, errors: span.errors, videoSpan: videoSpan ?? null };
   }

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { AppErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
@@ -109,4 +109,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The app's router. When the page arrived prerendered (the landing page, app/prerender.tsx), the
+ * screens of its path are loaded first, so the router starts with them and hydrates the HTML as it
+ * is instead of showing its fallback.
+ */
+export async function createAppRouter(options: { prerendered: boolean }) {
+  if (options.prerendered) {
+    const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+    await Promise.all(
+      lazyMatches.map(async ({ route }) => {
+        const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes);
+}

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { testimonialResponses } from '../../db/schema.js';
 import { SAVE_LIMITS } from '../../../contract/api/public.schema.js';
-import { answerArgs, answerTiming, canCopyVideo, loudnessMeasureArgs, parseLoudness, posterArgs } from '../../media/answer-prep.js';
+import { answerArgs, answerTiming, canCopyVideo, loudnessMeasureArgs, parseLoudness, posterAndLoudnessArgs, posterArgs, type MeasuredLoudness } from '../../media/answer-prep.js';
 import { z } from 'zod';
 import type { ProbeResult, UploadProbe } from '../../media/ffmpeg.js';
 import { completeJob, JobFailure, reportProgress, runJob, type RunMeta } from '../jobs/jobs.service.js';
@@ -59,9 +59,10 @@ export function uploadReading(probed: UploadProbe): UploadReading | undefined {
 }
 
 /**
- * The worker's preparation of one answer (a `transcode` job, issue 18): first a poster from the upload,
- * stored and shown at once; then the playable answer: the picture copied when the browser already
- * recorded H.264 (a remux, in a fraction of a second), else encoded once; the sound laid on the
+ * The worker's preparation of one answer (a `transcode` job, issue 18): first a poster from the upload
+ * (taken in the same ffmpeg run as the sound's loudness measurement), stored and shown at once; then
+ * the playable answer: the picture copied when the browser already recorded H.264 (a remux, in a
+ * fraction of a second), else encoded once; the sound laid on the
  * picture's clock and loudness-normalised in two passes (see media/answer-prep.ts); an MP4 with
  * faststart, which also gives a browser WebM a real duration. The answer's files are uploaded first;
  * then one transaction points the answer at them and marks the job ready, so the answer never names a
@@ -104,19 +105,26 @@ export async function transcodeAnswer(ctx: AppContext, jobId: string, meta: RunM
       const base = path.posix.dirname(row.originalKey);
       const posterKey = `${base}/poster.jpg`;
 
-      // The poster from the upload, before anything else: the company sees the answer's picture at once.
+      const span = reading.success ? reading.data.videoSpan : await ctx.media.packetSpan(input, { streams: [info.video!.index], stopAbove: Infinity });
+      const timing = answerTiming({ fileStart: info.startSeconds, span, maxSeconds: SAVE_LIMITS.maxDurationSeconds });
+      const copyVideo = canCopyVideo(info.video);
+
+      // The poster from the upload, before the answer: the company sees the answer's picture at once.
+      // It is taken in the loudness measurement's run: one ffmpeg start fewer (docs/decisions/153). A
+      // file read here without sound (the save call refuses those, so its reading always has sound)
+      // gets its poster alone, as before, and then fails at the measurement as it always did.
+      let measured: MeasuredLoudness | null | undefined;
       if (!row.posterKey) {
         const poster = path.join(dir, 'poster.jpg');
-        await ctx.media.runFfmpeg(posterArgs({ input, output: poster, duration: row.durationSeconds ?? info.durationSeconds }));
+        const duration = row.durationSeconds ?? info.durationSeconds;
+        if ('audio' in info && !info.audio) await ctx.media.runFfmpeg(posterArgs({ input, output: poster, duration }));
+        else measured = parseLoudness(await ctx.media.runFfmpeg(posterAndLoudnessArgs({ input, poster, duration, timing })));
         await ctx.storage.put(posterKey, createReadStream(poster), 'image/jpeg');
         await ctx.db.update(testimonialResponses).set({ posterKey, updatedAt: new Date() }).where(eq(testimonialResponses.id, row.id));
       }
       await reportProgress(ctx, jobId, 10);
 
-      const span = reading.success ? reading.data.videoSpan : await ctx.media.packetSpan(input, { streams: [info.video!.index], stopAbove: Infinity });
-      const timing = answerTiming({ fileStart: info.startSeconds, span, maxSeconds: SAVE_LIMITS.maxDurationSeconds });
-      const copyVideo = canCopyVideo(info.video);
-      const measured = parseLoudness(await ctx.media.runFfmpeg(loudnessMeasureArgs(input, timing)));
+      if (measured === undefined) measured = parseLoudness(await ctx.media.runFfmpeg(loudnessMeasureArgs(input, timing)));
       await reportProgress(ctx, jobId, copyVideo ? 40 : 20);
       const output = path.join(dir, 'answer.mp4');
       await ctx.media.runFfmpeg(answerArgs({ input, output, timing, copyVideo, measured }));

@@ -84,6 +84,8 @@ describe('transcode jobs', () => {
     const [answer] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.id, responseIds[0]!));
     const file = path.join(t.config.mediaDir, answer!.videoKey!);
     const written = (await stat(file)).mtimeMs;
+    // The poster, taken in the loudness measurement's run: a JPEG of the upload's picture.
+    expect((await t.ctx.media.probe(path.join(t.config.mediaDir, answer!.posterKey!))).video).toMatchObject({ codec: 'mjpeg', width: 160, height: 120 });
 
     // Delivered again (a redelivery after the queue lost track of it): nothing runs, nothing changes.
     await transcodeAnswer(t.ctx, job.id, { attempt: 1 });
@@ -124,6 +126,23 @@ describe('transcode jobs', () => {
     expect(await getJob(next.id)).toMatchObject({ phase: 'ready', error: null });
     expect(await getJob(job.id)).toMatchObject({ phase: 'failed' });
   }, 120_000);
+
+  it('stores the poster of an upload without sound, then fails at its sound as before, retried until transcode_failed', async () => {
+    const { responseIds } = await submit([webm]);
+    const [answer] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.id, responseIds[0]!));
+    const job = await transcodeJobOf(responseIds[0]!);
+    // The stored upload replaced by a clip without sound (the save call refuses those: here storage changed it).
+    await t.ctx.storage.put(answer!.originalKey, Readable.from([await readFile(await makeClip({ format: 'webm', seconds: 2, audio: false }))]), 'video/webm');
+    await expect(transcodeAnswer(t.ctx, job.id, { attempt: 0 })).rejects.toThrow(/matches no streams/);
+    expect(await getJob(job.id)).toMatchObject({ phase: 'queued', error: null, attempts: 1 });
+    const [after] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.id, responseIds[0]!));
+    expect(after!.posterKey).toMatch(/poster\.jpg$/);
+    expect((await t.ctx.media.probe(path.join(t.config.mediaDir, after!.posterKey!))).video).toMatchObject({ codec: 'mjpeg', width: 160, height: 120 });
+    expect(after!.videoKey).toBeNull();
+    // The queue's last attempt: the poster is there, only the measurement runs, and fails again.
+    await expect(transcodeAnswer(t.ctx, job.id, { attempt: 4 })).rejects.toThrow(/matches no streams/);
+    expect(await getJob(job.id)).toMatchObject({ phase: 'failed', attempts: 2, error: { reason: 'transcode_failed' } });
+  }, 60_000);
 
   it('leaves a job that fails for another reason queued for the retry, and records transcode_failed on the last attempt', async () => {
     const { responseIds } = await submit([webm]);

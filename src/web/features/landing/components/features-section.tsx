@@ -22,7 +22,7 @@ export function FeaturesSection() {
     <section
       id={landingSections.features}
       aria-labelledby="features-title"
-      className="scroll-mt-16 border-t border-gray-200 py-20 sm:py-28"
+      className="render-when-visible scroll-mt-16 border-t border-gray-200 py-20 sm:py-28"
     >
       <Container>
         <SectionHeading

@@ -8,7 +8,7 @@ import { paths } from '../../../lib/paths';
 export function FinalCta() {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="cta-title" className="pb-20 sm:pb-28">
+    <section aria-labelledby="cta-title" className="render-when-visible pb-20 sm:pb-28">
       <Container>
         <div className="relative isolate overflow-hidden rounded-card bg-gray-950 px-6 py-16 text-center sm:px-16 sm:py-20">
           <div

@@ -11,7 +11,7 @@ export function HowItWorksSection() {
     <section
       id={landingSections.howItWorks}
       aria-labelledby="how-it-works-title"
-      className="scroll-mt-16 border-y border-gray-200 bg-gray-50 py-20 sm:py-28"
+      className="render-when-visible scroll-mt-16 border-y border-gray-200 bg-gray-50 py-20 sm:py-28"
     >
       <Container>
         <SectionHeading

@@ -11,7 +11,7 @@ export function LandingFooter() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
   return (
-    <footer className="border-t border-gray-200 bg-gray-50">
+    <footer className="render-when-visible border-t border-gray-200 bg-gray-50">
       <Container className="grid grid-cols-2 gap-10 py-12 sm:grid-cols-[2fr_1fr_1fr] sm:py-16">
         <div className="col-span-2 sm:col-span-1">
           <Logo />

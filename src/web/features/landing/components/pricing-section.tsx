@@ -77,7 +77,7 @@ export function PricingSection() {
   );
 
   return (
-    <section id={landingSections.pricing} aria-labelledby="pricing-title" className="scroll-mt-16 py-20 sm:py-28">
+    <section id={landingSections.pricing} aria-labelledby="pricing-title" className="render-when-visible scroll-mt-16 py-20 sm:py-28">
       <Container>
         <SectionHeading
           id="pricing-title"
