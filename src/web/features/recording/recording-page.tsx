@@ -315,7 +315,7 @@ export function RecordingPage({ token }: { token: string }) {
 
   if (load.kind === 'loading') {
     return (
-      <RecordingFrame>
+      <RecordingFrame loading>
         <RecordingHead title={t('recording.title')} description={t('recording.description')} />
         <div className="mx-auto w-full max-w-2xl px-4 pt-8 sm:px-6" aria-busy="true">
           <p className="sr-only" role="status">

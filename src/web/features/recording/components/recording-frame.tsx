@@ -7,6 +7,11 @@ import { paths } from '../../../lib/paths';
 export interface RecordingFrameProps {
   /** The company asking for the testimonial (absent while the link loads or when it failed). */
   company?: { name: string; logo_url: string | null } | null;
+  /**
+   * While the link loads: no footer. Pinned to the bottom of a screen that the next state fills, it
+   * would jump down out of view (a layout shift); the next state draws it below its content.
+   */
+  loading?: boolean;
   children: ReactNode;
 }
 
@@ -14,14 +19,15 @@ export interface RecordingFrameProps {
  * The light frame of the customer's page: the company that asks, the content, and a discreet
  * 'by Vouchreel'. No language menu (the request sets the language) and no app navigation.
  */
-export function RecordingFrame({ company, children }: RecordingFrameProps) {
+export function RecordingFrame({ company, loading = false, children }: RecordingFrameProps) {
   const { t } = useRecordingT();
   return (
     <div className="flex min-h-dvh flex-col bg-gray-50">
       <SkipLink />
       <header className="border-b border-gray-200 bg-white">
         <div className="mx-auto flex h-14 w-full max-w-3xl items-center gap-3 px-4 sm:h-16 sm:px-6">
-          {company ? <CompanyMark company={company} /> : <LogoMark />}
+          {/* Both marks are 32 px, so the name beside them stays where it is when the company's replaces ours. */}
+          {company ? <CompanyMark company={company} /> : <LogoMark className="size-8" />}
           <span className="min-w-0 truncate text-base font-semibold tracking-tight text-gray-950">
             {company?.name ?? BRAND_NAME}
           </span>
@@ -30,19 +36,21 @@ export function RecordingFrame({ company, children }: RecordingFrameProps) {
       <main id="main" className="flex-1 pb-10">
         {children}
       </main>
-      <footer className="border-t border-gray-200 bg-white">
-        <div className="mx-auto flex max-w-3xl items-center justify-center px-4 py-4 text-xs text-gray-500">
-          <a
-            href={paths.home}
-            target="_blank"
-            rel="noopener"
-            className="inline-flex items-center gap-1.5 rounded-control hover:text-gray-900"
-          >
-            <LogoMark className="size-4" />
-            {t('recording.poweredBy', { brand: BRAND_NAME })}
-          </a>
-        </div>
-      </footer>
+      {!loading && (
+        <footer className="border-t border-gray-200 bg-white">
+          <div className="mx-auto flex max-w-3xl items-center justify-center px-4 py-4 text-xs text-gray-500">
+            <a
+              href={paths.home}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex items-center gap-1.5 rounded-control hover:text-gray-900"
+            >
+              <LogoMark className="size-4" />
+              {t('recording.poweredBy', { brand: BRAND_NAME })}
+            </a>
+          </div>
+        </footer>
+      )}
     </div>
   );
 }
@@ -68,9 +76,9 @@ export function CompanyMark({ company, size = 'md' }: { company: { name: string;
  * skip link below: the shared ones read their text through react-i18next, which this page does not
  * load (docs/decisions/139).
  */
-export function LogoMark({ className }: { className?: string }) {
+export function LogoMark({ className }: { /** Its size class; size-7 when absent. */ className?: string }) {
   return (
-    <svg viewBox="0 0 64 64" className={cn('size-7 shrink-0', className)} aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 64 64" className={cn('shrink-0', className ?? 'size-7')} aria-hidden="true" focusable="false">
       <rect width="64" height="64" rx="14" className="fill-brand-700" />
       <path d="M25 19 47 32 25 45Z" className="fill-white stroke-white" strokeWidth="4" strokeLinejoin="round" />
     </svg>
