@@ -3,6 +3,7 @@
  * a preload of the font that paints the first screen, the public pages rendered to HTML, and brotli
  * and gzip siblings of every text asset.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -110,6 +111,32 @@ export function preloadFonts(match: RegExp): Plugin {
   };
 }
 
+/** The app's entry script in a built page: `<script type="module" crossorigin src="/assets/index-….js"></script>`. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+/** The entry's static imports, which Vite asks the browser to fetch at once. */
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
+
+/**
+ * A prerendered page paints without its scripts, so they wait for its first frame: the page loads a
+ * small module instead of the app's entry (written beside the assets, its name carries its content's
+ * hash), which imports the entry and its chunks, all at once, after that frame. Until then the
+ * network is the stylesheet's, the font's and the hero poster's. Returns the page's script tag.
+ */
+async function writeStartAfterFirstPaint(outDir: string, template: string): Promise<string> {
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entry) throw new Error('prerenderPages: index.html has no module entry script');
+  const modules = [...[...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!), entry];
+  const source = `// The prerendered page's app starts after its first frame (docs/decisions/152).\nrequestAnimationFrame(() => setTimeout(() => {\n  for (const src of ${JSON.stringify(modules)}) import(src);\n}));\n`;
+  const name = `assets/start-after-paint-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+  await writeFile(path.join(outDir, name), source);
+  return `<script type="module" crossorigin src="/${name}"></script>`;
+}
+
+/** `template` with `start` for its entry script, and without the entry's preloads (`start` imports them). */
+function afterFirstPaint(template: string, start: string): string {
+  return template.replace(ENTRY_SCRIPT, () => start).replace(MODULE_PRELOAD, '');
+}
+
 /** What the prerender entry (src/web/app/prerender.tsx) exports. */
 interface PrerenderModule {
   PRERENDERED_PAGES: Record<string, string>;
@@ -151,10 +178,11 @@ export function prerenderPages(options: { entry: string; cacheDir: string }): Pl
         const pages = (await import(`${entry}?build=${Date.now()}`)) as PrerenderModule;
         const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
         if (!template.includes('<div id="root"></div>')) throw new Error('prerenderPages: index.html has no empty <div id="root">');
+        const start = await writeStartAfterFirstPaint(outDir, template);
         for (const [pathname, name] of Object.entries(pages.PRERENDERED_PAGES)) {
           for (const language of pages.PRERENDERED_LANGUAGES) {
             const page = await pages.prerender(pathname, language);
-            const html = template
+            const html = afterFirstPaint(template, start)
               .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
               .replace('</head>', () => `${page.head}</head>`)
               .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${language}">${page.root}</div>`);
