@@ -9,7 +9,7 @@ import { registerRateLimits, type WindowCounters } from './http/rate-limit.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { applySecurityHeaders } from './http/security-headers.js';
 import { registerCompression } from './http/compression.js';
-import { registerWebApp } from './http/web-app.js';
+import { isAppPagePath, registerWebApp } from './http/web-app.js';
 import { WEB_DIST_DIR, ROOT_DIR } from './lib/paths.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -132,7 +132,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // link its own (recording.html), every other the single-page app.
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|dev|files)(\/|$)/.test(urlPath);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && isAppPagePath(urlPath);
     if (isPage && sendPage) return sendPage(reply, urlPath);
     return sendError(reply, 404, {
       error: urlPath.startsWith('/api')

@@ -66,7 +66,7 @@ describe('the prerendered landing page', () => {
     expect((await get('/dashboard/testimonials')).body).toContain('<div id="root">app</div>');
     expect((await get('/?utm_source=newsletter', { 'accept-language': 'fr' })).body).toContain('<div id="root">landing fr</div>');
     // The copies are pages of /, not addresses of their own that a link could share.
-    expect((await get('/landing.fr.html')).statusCode).toBe(200);
+    expect((await get('/landing.fr.html')).statusCode).toBe(404);
   });
 });
 

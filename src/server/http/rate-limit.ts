@@ -59,6 +59,18 @@ export class WindowCounters {
     return current && current.resetAt > now ? current.count : 0;
   }
 
+  /** Milliseconds left in the key's current window (0: none). */
+  remainingMs(key: string, now = Date.now()): number {
+    const current = this.windows.get(key);
+    return current && current.resetAt > now ? current.resetAt - now : 0;
+  }
+
+  /** Starts the key afresh with one hit and a window of this length, whatever it held. */
+  restart(key: string, windowLength: number, now = Date.now()): Window {
+    this.windows.delete(key);
+    return this.hit(key, windowLength, now);
+  }
+
   private makeRoom(now: number): void {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
     if (this.windows.size < this.maxKeys) return;

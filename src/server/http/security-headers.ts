@@ -78,14 +78,20 @@ declare module 'fastify' {
   interface FastifyReply {
     /** This answer under /api/ is a page (the test-mode checkout): it gets the document headers. */
     asDocument(): FastifyReply;
+    /**
+     * This answer is the embed document of a live publication or wall: any site may frame it. Called by
+     * the embed routes once they found what they show, never from a path (decision 158).
+     */
+    asEmbed(): FastifyReply;
   }
 }
 
-/** Pages that any site may frame: the embeddable players of publications (issue 19). */
-export const EMBED_PREFIX = '/embed/';
-
-/** The public pages of publications, made to be opened from anywhere: share pages and their media, walls. */
-export const PUBLIC_PAGE_PREFIXES = ['/v/', '/wall/'] as const;
+/**
+ * The public pages of publications and walls, made to be opened from anywhere: share pages and their
+ * media, embeds, walls. Matched on the raw path only to leave Cross-Origin-Opener-Policy off them
+ * (decision 151); no path makes an answer framable.
+ */
+export const PUBLIC_PAGE_PREFIXES = ['/v/', '/embed/', '/wall/'] as const;
 
 /**
  * The document headers of a publication's public pages: the same policy without
@@ -101,8 +107,10 @@ export function publicPageSecurityHeaders(options: SecurityHeaderOptions): Recor
 }
 
 /**
- * The document headers of the embeddable players: those of the public pages, except that any site may
- * frame them (`frame-ancestors *`, no X-Frame-Options). Every other answer keeps `frame-ancestors 'none'`.
+ * The document headers of an embeddable player or wall: those of the public pages, except that any site
+ * may frame them (`frame-ancestors *`, no X-Frame-Options). Only `reply.asEmbed()` sets them, once the
+ * route found a live publication or a wall; every other answer, an unknown embed included, keeps
+ * `frame-ancestors 'none'`.
  */
 export function embedSecurityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const headers = publicPageSecurityHeaders(options);
@@ -120,9 +128,12 @@ export function applySecurityHeaders(app: FastifyInstance, options: SecurityHead
   app.decorateReply('asDocument', function asDocument(this: FastifyReply) {
     return this.headers(documents);
   });
+  app.decorateReply('asEmbed', function asEmbed(this: FastifyReply) {
+    this.removeHeader('x-frame-options');
+    return this.headers(embeds);
+  });
   const headersOf = (url: string) => {
     if (url.startsWith('/api/')) return api;
-    if (url.startsWith(EMBED_PREFIX)) return embeds;
     if (PUBLIC_PAGE_PREFIXES.some((prefix) => url.startsWith(prefix))) return publicPages;
     return documents;
   };

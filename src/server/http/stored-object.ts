@@ -7,8 +7,12 @@ export interface StoredObjectOptions {
   cacheControl: string;
   /** `cross-origin-resource-policy` of an answer streamed from here. */
   resourcePolicy: 'same-origin' | 'cross-origin';
-  /** How long the bucket's presigned address lives, when the storage redirects (S3 with redirect delivery). */
-  presignSeconds: number;
+  /**
+   * How long the bucket's presigned address lives, when the storage redirects (S3 with redirect
+   * delivery); null: never redirect, always stream from here. Published media use null (decision 157):
+   * a presigned address names the internal key (company, request, answer) and outlives an unpublish.
+   */
+  presignSeconds: number | null;
   /** An attachment of this (already safe) name. */
   downloadName?: string | undefined;
   /** The type to announce instead of the stored one. */
@@ -19,14 +23,14 @@ export interface StoredObjectOptions {
  * Sends a stored object once the caller has checked that it may be read: with S3 and redirect delivery,
  * a redirect to a short-lived presigned address of the bucket (no byte passes through here); otherwise
  * the bytes, with HTTP byte ranges (206, 416) so that a video seeks and starts at once. A missing object
- * is a 404. Shared by the private media (/files/…) and the published media (/v/{slug}/…).
+ * is a 404. Shared by the private media (/files/…) and the published media (/v/{slug}/…, always streamed).
  */
 export async function sendStoredObject(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, key: string, options: StoredObjectOptions) {
   const head = await ctx.storage.head(key).catch(() => null);
   if (!head) return sendError(reply, 404, { error: 'No such file.', code: 'not_found' });
 
   // Through the bucket's presigned address, unless the bucket is private to the servers (S3_MEDIA_DELIVERY=stream).
-  if (ctx.storage.presignGet && ctx.config.s3?.delivery !== 'stream') {
+  if (ctx.storage.presignGet && ctx.config.s3?.delivery !== 'stream' && options.presignSeconds !== null) {
     const target = await ctx.storage.presignGet(key, {
       expiresInSeconds: options.presignSeconds,
       ...(options.downloadName ? { downloadName: options.downloadName } : {}),

@@ -27,6 +27,21 @@ export function pageFor(urlPath: string): 'recording.html' | 'index.html' {
   return RECORDING_PAGE_PATH.test(urlPath) ? 'recording.html' : 'index.html';
 }
 
+/**
+ * Whether a path may be answered with a file of the build as it is. Not the build's own records (dot
+ * folders such as `.vite/`, whose manifest lists the source tree), not the pages' HTML templates (a page
+ * is answered by its path, with its language and messages) and not the compressed siblings (sent only
+ * as the encoding of the file they stand beside).
+ */
+export function isServedBuildFile(urlPath: string): boolean {
+  return !/(^|\/)\./.test(urlPath) && !/\.(html|br|gz|map)$/i.test(urlPath);
+}
+
+/** Whether a GET of this path that matched no route is a page of the web app (else a plain 404). */
+export function isAppPagePath(urlPath: string): boolean {
+  return !/^\/(api|dev|files)(\/|$)/.test(urlPath) && !/(^|\/)\./.test(urlPath) && !/\.(html|br|gz|map|json)$/i.test(urlPath);
+}
+
 /** The encodings of the build's siblings, in the server's order of preference. */
 const SIBLINGS = { br: '.br', gzip: '.gz' } as const;
 type TSiblingEncoding = keyof typeof SIBLINGS;
@@ -92,6 +107,7 @@ export async function registerWebApp(
     wildcard: true,
     index: false,
     preCompressed: true,
+    allowedPath: (pathName) => isServedBuildFile(pathName),
     setHeaders: (reply, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
       else if (/\.html(\.br|\.gz)?$/.test(filePath)) reply.header('cache-control', 'no-cache');

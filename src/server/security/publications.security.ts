@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLICATION_SLUG_LENGTH, PUBLICATION_SLUG_PATTERN } from '../../contract/api/publications.schema.js';
 import { publications, testimonialResponses } from '../db/schema.js';
-import { PUBLIC_MISS_LIMIT } from '../modules/publications/public-misses.js';
 import { newSlug } from '../modules/publications/publications.service.js';
 import { signedInCompany } from '../test/accounts.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
@@ -138,34 +137,5 @@ describe('publications', () => {
       expect((await get(url)).headers['cross-origin-opener-policy'], url).toBe('same-origin');
     }
   });
-
-  it('refuses an address that keeps missing slugs, on every public route, but neither another address nor the viewers of a live video', async () => {
-    const from = (remoteAddress: string) => (url: string) => t.app.inject({ method: 'GET', url, remoteAddress });
-    const guesser = from('203.0.113.7');
-    // Watching a live video, however often, is not missing.
-    for (let i = 0; i < PUBLIC_MISS_LIMIT.max + 5; i += 1) expect((await guesser(i % 2 ? `/v/${live.slug}` : `/embed/${live.slug}`)).statusCode).toBe(200);
-    // Guessing: every miss counts, whatever the route.
-    const routes = (slug: string) => [
-      `/v/${slug}`,
-      `/embed/${slug}`,
-      `/v/${slug}/video.mp4`,
-      `/v/${slug}/captions.vtt`,
-      `/api/oembed?url=${encodeURIComponent(`http://app.test/v/${slug}`)}`,
-      `/wall/acme-${slug.toLowerCase()}`,
-      `/embed/wall/acme-${slug.toLowerCase()}`,
-    ];
-    for (let i = 0; i < PUBLIC_MISS_LIMIT.max; i += 1) {
-      const url = routes(newSlug())[i % 7]!;
-      expect((await guesser(url)).statusCode, url).toBe(404);
-    }
-    for (const url of [...routes(newSlug()), ...routes(live.slug)]) {
-      const refused = await guesser(url);
-      expect(refused.statusCode, url).toBe(429);
-      expect(refused.json(), url).toMatchObject({ code: 'rate_limited', reason: 'rate_limited' });
-      expect(Number(refused.headers['retry-after']), url).toBeGreaterThan(0);
-    }
-    // Another address, or the same behind another network, is not affected.
-    expect((await from('198.51.100.9')(`/v/${live.slug}`)).statusCode).toBe(200);
-    expect((await from('198.51.100.9')(`/v/${newSlug()}`)).statusCode).toBe(404);
-  });
+  // How misses of an address are answered is attacked in public-pages.security.ts (issue 26).
 });

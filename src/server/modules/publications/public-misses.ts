@@ -1,28 +1,54 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { byIp, windowMs } from '../../http/rate-limit.js';
+import { byIp } from '../../http/rate-limit.js';
 import { AppError } from '../../lib/errors.js';
 
 /**
- * Public slugs (share pages, embeds, their media and oEmbed, walls) looked up in vain from one address: at 128
- * random bits a slug cannot be guessed, but each miss is a lookup, so an address that misses more than
- * `max` times in the window is refused (429) on every public lookup until the window ends. Only misses
- * count: viewers of a live video, however many behind one address, never use it up (decision 148).
+ * Public slugs looked up in vain from one address (decision 156). A slug cannot be guessed (128 random
+ * bits for a publication, about 52 for a wall), so this only slows a scanner down; it must never cost a
+ * real viewer anything:
+ * - a live publication or wall is always served, whatever its address did before;
+ * - only the page documents count (share page, embed, wall, wall embed, and malformed paths under
+ *   them): media, posters and captions never do, since any site can make its visitors' browsers fetch
+ *   them by the dozen with `<img>` tags;
+ * - past `freePerMinute` misses in a minute, the address is penalised: its misses answer 429 instead of
+ *   404, for `firstPenaltyMs`, doubled at each new penalty within `memoryMs`, up to `maxPenaltyMs`.
  */
-export const PUBLIC_MISS_LIMIT = { max: 60, timeWindow: '10 minutes' } as const;
+export const PUBLIC_MISS_POLICY = {
+  freePerMinute: 30,
+  firstPenaltyMs: 60_000,
+  maxPenaltyMs: 16 * 60_000,
+  memoryMs: 60 * 60_000,
+} as const;
+
+const MINUTE = 60_000;
 
 export function publicMisses(app: FastifyInstance) {
-  const length = windowMs(PUBLIC_MISS_LIMIT.timeWindow);
-  const key = (request: FastifyRequest) => `public-miss:${byIp(request)}`;
+  const counters = app.rateCounters;
+  const keys = (request: FastifyRequest) => {
+    const address = byIp(request);
+    return { misses: `public-miss:${address}`, offences: `public-miss-offence:${address}`, penalty: `public-miss-penalty:${address}` };
+  };
   return {
-    /** Throws the 429 (with Retry-After) when this address has missed too often. */
-    check(request: FastifyRequest, reply: FastifyReply): void {
-      if (app.rateCounters.peek(key(request)) < PUBLIC_MISS_LIMIT.max) return;
-      reply.header('retry-after', Math.ceil(length / 1000));
-      throw new AppError('rate_limited', { reason: 'rate_limited', errorKey: 'rateLimited' });
-    },
-    /** Counts a miss of this address. */
-    missed(request: FastifyRequest): void {
-      app.rateCounters.hit(key(request), length);
+    /**
+     * After a lookup that found nothing: counts the miss when it was a page document (`count`), and
+     * returns the seconds to wait when the address is penalised (its answer is then a 429), else null.
+     */
+    missed(request: FastifyRequest, options: { count: boolean }): number | null {
+      const now = Date.now();
+      const key = keys(request);
+      if (options.count && counters.hit(key.misses, MINUTE, now).count === PUBLIC_MISS_POLICY.freePerMinute + 1) {
+        const offences = counters.hit(key.offences, PUBLIC_MISS_POLICY.memoryMs, now).count;
+        const penalty = Math.min(PUBLIC_MISS_POLICY.maxPenaltyMs, PUBLIC_MISS_POLICY.firstPenaltyMs * 2 ** (offences - 1));
+        counters.restart(key.penalty, penalty, now);
+      }
+      const left = counters.remainingMs(key.penalty, now);
+      return left > 0 ? Math.ceil(left / 1000) : null;
     },
   };
+}
+
+/** The 429 of a penalised address's miss on a JSON route (oEmbed), with its Retry-After. */
+export function rateLimited(reply: FastifyReply, seconds: number): AppError {
+  reply.header('retry-after', seconds);
+  return new AppError('rate_limited', { reason: 'rate_limited', errorKey: 'rateLimited' });
 }

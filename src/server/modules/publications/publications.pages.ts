@@ -210,8 +210,22 @@ const stamp = (seconds: number) => {
   return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
 };
 
-/** The captions as WebVTT: the cue text escaped as the format asks (&, <, >), a blank line never inside a cue. */
+/**
+ * The captions as WebVTT: the cue text escaped as the format asks (&, <, >), every line break (CR, CRLF,
+ * LF, and the Unicode separators) made one LF, other control characters dropped, and a blank line
+ * never inside a cue (either would end it in the player).
+ */
 export function webVtt(cues: CaptionCue[]): string {
-  const text = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/-->/g, '--&gt;').replace(/\s*\n\s*/g, '\n').trim();
+  const text = (s: string) =>
+    s
+      .replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n')
+      // eslint-disable-next-line no-control-regex -- control characters are what is removed
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/-->/g, '--&gt;')
+      .replace(/\s*\n\s*/g, '\n')
+      .trim();
   return `WEBVTT\n\n${cues.map((c, i) => `${i + 1}\n${stamp(c.start)} --> ${stamp(c.end)}\n${text(c.text)}\n`).join('\n')}`;
 }

@@ -7,6 +7,7 @@ import {
   ZCreatePublicationResponse,
   ZListPublicationsQuery,
   ZListPublicationsResponse,
+  PUBLICATION_SLUG_PATTERN,
   ZOEmbedQuery,
   ZOEmbedResponse,
   ZSetQuoteBody,
@@ -18,18 +19,11 @@ import { callerCompany } from '../../http/company-scope.js';
 import { sendError } from '../../http/errors.js';
 import { sendStoredObject } from '../../http/stored-object.js';
 import { LivePages } from './live-pages.js';
-import { publicMisses } from './public-misses.js';
+import { publicMisses, rateLimited } from './public-misses.js';
 import { setQuote } from './publications.quote.js';
 import { embedPage, notFoundPage, sharePage, webVtt, type PageLang } from './publications.pages.js';
 import { allowBeaconScript } from './views.beacon.js';
 import { captionsOf, createPublication, DEFAULT_SIZE, embedSnippet, findLive, listPublications, unpublish, type LivePublication } from './publications.service.js';
-
-/**
- * How long a presigned address of a published video lives (S3 with redirect delivery): a player that
- * already has it may go on reading for that long after an unpublish, no longer; every new request goes
- * through the publication check again.
- */
-export const PUBLIC_PRESIGN_SECONDS = 120;
 
 /** How long this process keeps what a live publication's public routes show (live-pages.ts, decision 150). */
 export const LIVE_PAGE_TTL_MS = 2000;
@@ -58,12 +52,20 @@ export function publicationsRoutes(ctx: AppContext) {
       const live = await findLive(ctx, slug);
       return live && { ...live, captions: await captionsOf(ctx, live) };
     };
-    /** A live publication for a public route: a miss is counted, and an address that missed too often is refused first. */
-    const lookup = async (request: FastifyRequest, reply: FastifyReply, slug: string | undefined) => {
-      misses.check(request, reply);
-      const live = slug ? await livePages.get(slug, () => readLive(slug)) : null;
-      if (!live) misses.missed(request);
-      return live;
+    /**
+     * A live publication for a public route, or null. A slug of another shape is a miss before any query.
+     * A miss of a page document counts against its address (public-misses.ts); `penalty` is then the
+     * seconds an address that missed too often must wait (its miss answers 429), else null.
+     */
+    const lookup = async (request: FastifyRequest, slug: string | undefined, kind: 'page' | 'oembed' | 'medium') => {
+      const live = slug && PUBLICATION_SLUG_PATTERN.test(slug) ? await livePages.get(slug, () => readLive(slug)) : null;
+      const penalty = live || kind === 'medium' ? null : misses.missed(request, { count: kind === 'page' });
+      return { live, penalty };
+    };
+    /** The page of a slug that is not (or no longer) there: 404, or 429 with Retry-After for a penalised address, which reads the same. */
+    const missingPage = (request: FastifyRequest, reply: FastifyReply, penalty: number | null) => {
+      if (penalty) reply.header('retry-after', penalty);
+      return html(reply, penalty ? 429 : 404, notFoundPage(browserLang(request)));
     };
 
     /* ---------------------------------------------------------------- the company's calls */
@@ -108,8 +110,9 @@ export function publicationsRoutes(ctx: AppContext) {
       if (url.host !== new URL(ctx.config.appUrl).host) {
         return sendError(reply, 400, { error: `url must be an address of ${new URL(ctx.config.appUrl).host}.`, code: 'invalid_data', field: 'url' });
       }
-      const slug = /^\/(?:v|embed)\/([A-Za-z0-9_-]{1,64})\/?$/.exec(url.pathname)?.[1];
-      const live = await lookup(request, reply, slug);
+      const slug = /^\/(?:v|embed)\/([^/]+)\/?$/.exec(url.pathname)?.[1];
+      const { live, penalty } = await lookup(request, slug, 'oembed');
+      if (penalty) throw rateLimited(reply, penalty);
       if (!live) return sendError(reply, 404, { error: 'This video is not available.', code: 'not_found' });
       const natural = { width: live.width ?? DEFAULT_SIZE.width, height: live.height ?? DEFAULT_SIZE.height };
       const scale = Math.min(1, (request.query.maxwidth ?? Infinity) / natural.width, (request.query.maxheight ?? Infinity) / natural.height);
@@ -133,25 +136,32 @@ export function publicationsRoutes(ctx: AppContext) {
 
     /* ---------------------------------------------------------------- the public pages and media */
 
-    const page = (render: (live: LiveWithCaptions) => Promise<string>) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = (render: (live: LiveWithCaptions) => Promise<string>, framable = false) => async (request: FastifyRequest, reply: FastifyReply) => {
       const { slug } = request.params as { slug: string };
-      const live = await lookup(request, reply, slug);
-      if (!live) return html(reply, 404, notFoundPage(browserLang(request)));
+      const { live, penalty } = await lookup(request, slug, 'page');
+      if (!live) return missingPage(request, reply, penalty);
+      // Only a live publication's embed may be framed by other sites.
+      if (framable) reply.asEmbed();
       return html(reply, 200, await render(live));
     };
     app.get('/v/:slug', page(async (live) => sharePage(live, live.captions, site)));
-    app.get('/embed/:slug', page(async (live) => embedPage(live, live.captions.cues.length > 0)));
+    app.get('/embed/:slug', page(async (live) => embedPage(live, live.captions.cues.length > 0), true));
+    // Any other path under the public prefixes is a page that is not there (never the web app), and a miss.
+    const nothingHere = async (request: FastifyRequest, reply: FastifyReply) => missingPage(request, reply, misses.missed(request, { count: true }));
+    // (`/v/` also answers `/v`: the router ignores a trailing slash.)
+    for (const path of ['/v/', '/v/*', '/embed/', '/embed/*']) app.get(path, nothingHere);
 
     /** A medium of a live publication; taken down, it is a 404 at once in this process, within LIVE_PAGE_TTL_MS in the others (no shared cache keeps it). */
     const medium = (pick: (live: LivePublication) => string | null, contentType: string) => async (request: FastifyRequest, reply: FastifyReply) => {
       const { slug } = request.params as { slug: string };
-      const live = await lookup(request, reply, slug);
+      const { live } = await lookup(request, slug, 'medium');
       const key = live ? pick(live) : null;
       if (!key) return sendError(reply, 404, { error: 'No such file.', code: 'not_found' });
       return sendStoredObject(ctx, request, reply, key, {
         cacheControl: 'private, max-age=60',
         resourcePolicy: 'cross-origin',
-        presignSeconds: PUBLIC_PRESIGN_SECONDS,
+        // Streamed from here in every delivery mode: no storage key goes out, and an unpublish holds at once (decision 157).
+        presignSeconds: null,
         contentType,
       });
     };
@@ -159,7 +169,7 @@ export function publicationsRoutes(ctx: AppContext) {
     app.get('/v/:slug/poster.jpg', { logLevel: 'warn' }, medium((live) => live.posterKey, 'image/jpeg'));
     app.get('/v/:slug/captions.vtt', async (request, reply) => {
       const { slug } = request.params as { slug: string };
-      const live = await lookup(request, reply, slug);
+      const { live } = await lookup(request, slug, 'medium');
       const cues = live?.captions.cues ?? [];
       if (!cues.length) return sendError(reply, 404, { error: 'No captions.', code: 'not_found' });
       return reply

@@ -187,7 +187,7 @@ describe('publications', () => {
   });
 });
 
-describe('publications on S3 storage with redirect delivery', () => {
+describe('publications on S3 storage with redirect delivery (decision 157: published media stream from the app)', () => {
   let s3: TestS3Server;
   let t: TestApp;
   beforeAll(async () => {
@@ -199,7 +199,7 @@ describe('publications on S3 storage with redirect delivery', () => {
     await s3?.close();
   });
 
-  it('sends the player to a short-lived presigned address after checking the publication, and stops at once when it is taken down', async () => {
+  it('streams the published video from the app, not from a presigned address, and stops at once when it is taken down', async () => {
     const me = await signedInCompany(t);
     const tm = await completedTestimonial(t, me);
     expect((await me.post(`/api/testimonials/pay/${tm.id}`)).statusCode).toBe(200);
@@ -212,11 +212,13 @@ describe('publications on S3 storage with redirect delivery', () => {
     expect(page.body).toContain(`<source src="/v/${pub.slug}/video.mp4"`);
     expect(page.body).not.toContain(new URL(s3.env.S3_PUBLIC_URL ?? s3.env.S3_ENDPOINT!).host);
     const video = await t.app.inject({ method: 'GET', url: `/v/${pub.slug}/video.mp4` });
-    expect(video.statusCode).toBe(302);
-    expect(video.headers['cache-control']).toBe('private, no-store');
-    const target = new URL(String(video.headers.location));
-    expect(target.searchParams.get('X-Amz-Expires')).toBe('120');
-    expect((await fetch(target)).status).toBe(200);
+    expect(video.statusCode).toBe(200);
+    expect(video.headers.location).toBeUndefined();
+    expect(video.headers['cache-control']).toBe('private, max-age=60');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await t.ctx.storage.get(response!.originalKey)) chunks.push(Buffer.from(chunk as Uint8Array));
+    const stored = Buffer.concat(chunks);
+    expect(video.rawPayload.equals(stored)).toBe(true);
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/publications/${pub.id}`, headers: me.headers })).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: `/v/${pub.slug}/video.mp4` })).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API } from '../../../contract/api/paths.js';
-import { WALL_PAGES, ZSetWallBody, ZWall } from '../../../contract/api/wall.schema.js';
+import { WALL_PAGES, WALL_SLUG_PATTERN, ZSetWallBody, ZWall } from '../../../contract/api/wall.schema.js';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
 import { callerCompany } from '../../http/company-scope.js';
@@ -43,19 +43,25 @@ export function wallRoutes(ctx: AppContext) {
 
     /* ---------------------------------------------------------------- the public pages and scripts */
 
-    const page = (render: (wall: PublicWall, lang: PageLang) => string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    /** A wall that is not there: 404, or 429 with Retry-After for an address that missed too often (public-misses.ts), which reads the same. */
+    const missing = (request: FastifyRequest, reply: FastifyReply) => {
+      const penalty = misses.missed(request, { count: true });
+      if (penalty) reply.header('retry-after', penalty);
+      return html(reply, penalty ? 429 : 404, wallNotFoundPage(pageLang(request)));
+    };
+    const page = (render: (wall: PublicWall, lang: PageLang) => string, framable = false) => async (request: FastifyRequest, reply: FastifyReply) => {
       const { slug } = request.params as { slug: string };
-      const lang = pageLang(request);
-      misses.check(request, reply);
-      const wall = await findWall(ctx, slug);
-      if (!wall) {
-        misses.missed(request);
-        return html(reply, 404, wallNotFoundPage(lang));
-      }
-      return html(reply, 200, render(wall, lang));
+      // A slug of another shape is a miss before any query.
+      const wall = WALL_SLUG_PATTERN.test(slug) ? await findWall(ctx, slug) : null;
+      if (!wall) return missing(request, reply);
+      // Only an existing wall's embed may be framed by other sites.
+      if (framable) reply.asEmbed();
+      return html(reply, 200, render(wall, pageLang(request)));
     };
     app.get('/wall/:slug', page((wall, lang) => wallPage(wall, lang, site)));
-    app.get('/embed/wall/:slug', page((wall, lang) => wallEmbedPage(wall, lang)));
+    app.get('/embed/wall/:slug', page((wall, lang) => wallEmbedPage(wall, lang), true));
+    // Any other path under /wall/ is a page that is not there (never the web app), and a miss.
+    for (const path of ['/wall/', '/wall/*']) app.get(path, missing);
 
     const script = (body: string, crossOrigin: boolean) => async (_request: FastifyRequest, reply: FastifyReply) => {
       reply.type('text/javascript; charset=utf-8').header('cache-control', `public, max-age=${WALL_SCRIPT_MAX_AGE}`);
