@@ -36,3 +36,17 @@ describe('rate-limit windows', () => {
     expect(counters.hit('long0', 10_000, 60).count).toBe(1);
   });
 });
+
+describe('a window started afresh (the public pages’ penalties)', () => {
+  it('replaces whatever the key held, and tells the time left', () => {
+    const counters = new WindowCounters();
+    counters.hit('k', 60_000, 0);
+    counters.hit('k', 60_000, 0);
+    expect(counters.remainingMs('k', 10_000)).toBe(50_000);
+    const fresh = counters.restart('k', 120_000, 30_000);
+    expect(fresh.count).toBe(1);
+    expect(counters.remainingMs('k', 30_000)).toBe(120_000);
+    expect(counters.remainingMs('k', 150_000)).toBe(0);
+    expect(counters.remainingMs('unknown', 0)).toBe(0);
+  });
+});
