@@ -22,6 +22,7 @@ import { publicMisses } from './public-misses.js';
 import { setQuote } from './publications.quote.js';
 import { embedPage, notFoundPage, sharePage, webVtt, type PageLang } from './publications.pages.js';
 import { allowBeaconScript } from './views.beacon.js';
+import { mintViewToken, viewTokenKey } from './views.token.js';
 import { captionsOf, createPublication, DEFAULT_SIZE, embedSnippet, findLive, listPublications, unpublish, type LivePublication } from './publications.service.js';
 
 /**
@@ -139,8 +140,11 @@ export function publicationsRoutes(ctx: AppContext) {
       if (!live) return html(reply, 404, notFoundPage(browserLang(request)));
       return html(reply, 200, await render(live));
     };
-    app.get('/v/:slug', page(async (live) => sharePage(live, live.captions, site)));
-    app.get('/embed/:slug', page(async (live) => embedPage(live, live.captions.cues.length > 0)));
+    // Each page served carries a fresh view token for its player (decision 155).
+    const viewKey = viewTokenKey(ctx.secrets.jwt);
+    const viewed = (live: LiveWithCaptions) => ({ ...live, viewToken: mintViewToken(viewKey, live.slug) });
+    app.get('/v/:slug', page(async (live) => sharePage(viewed(live), live.captions, site)));
+    app.get('/embed/:slug', page(async (live) => embedPage(viewed(live), live.captions.cues.length > 0)));
 
     /** A medium of a live publication; taken down, it is a 404 at once in this process, within LIVE_PAGE_TTL_MS in the others (no shared cache keeps it). */
     const medium = (pick: (live: LivePublication) => string | null, contentType: string) => async (request: FastifyRequest, reply: FastifyReply) => {
