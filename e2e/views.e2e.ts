@@ -133,6 +133,10 @@ describe('views of a published video', () => {
     await expect.poll(async () => (await views()).totals, { timeout: 15_000, interval: 300 }).toEqual({ started: 1, p25: 1, p50: 1, p75: 1, p100: 1 });
     // Each milestone sent once by the page, as a form body.
     expect(beacons.map((b) => new URLSearchParams(b).get('milestone')).sort()).toEqual(['p100', 'p25', 'p50', 'p75', 'started']);
+    // Each with the one view token the page was served with (decision 155).
+    const tokens = new Set(beacons.map((b) => new URLSearchParams(b).get('token')));
+    expect(tokens.size).toBe(1);
+    expect([...tokens][0]).toMatch(/^[\w-]{43}$/);
     // Played again in the same page: nothing more is sent.
     await playToTheEnd(share);
     expect(beacons).toHaveLength(5);
