@@ -52,8 +52,8 @@ export function viewsRoutes(ctx: AppContext) {
       { bodyLimit: 1024, logLevel: 'warn', preHandler: [beaconLimit], schema: { body: ZViewBeaconBody } },
       async (request, reply) => {
         // Our players run only in documents of our own origin (the embeds too, framed elsewhere): a
-        // browser beacon that names another origin was sent by someone else's page. None at all (an old
-        // browser, a script) may pass: the token still decides.
+        // browser beacon that names another origin was sent by someone else's page. A beacon with no
+        // Origin (an old browser, a script) is let through: its token still decides.
         const origin = request.headers.origin;
         if (origin !== undefined && origin !== appOrigin) {
           throw new AppError('no_permission', { message: 'View beacons are accepted only from the pages of this site.' });
