@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from './support/server.js';
  * View analytics (issue 19), in Chromium against the built app: a published answer's share page is
  * played to its end by a visitor (its own browser, with an ordinary user agent: the test's headless
  * Chromium says 'HeadlessChrome', which the beacon ignores as a robot, as this test also checks), then
- * the detail screen shows 1 play and 100 % watched to the end, and the testimonials list 1 in its Views
+ * the detail screen shows 1 view and 100 % completed, and the testimonials list 1 in its Views
  * column. Screenshots of the panel and the list at 375 and 1280 px in English and French go to
  * docs/screenshots/views (or VIEWS_SHOTS_DIR).
  */
@@ -133,6 +133,10 @@ describe('views of a published video', () => {
     await expect.poll(async () => (await views()).totals, { timeout: 15_000, interval: 300 }).toEqual({ started: 1, p25: 1, p50: 1, p75: 1, p100: 1 });
     // Each milestone sent once by the page, as a form body.
     expect(beacons.map((b) => new URLSearchParams(b).get('milestone')).sort()).toEqual(['p100', 'p25', 'p50', 'p75', 'started']);
+    // Each with the one view token the page was served with (decision 155).
+    const tokens = new Set(beacons.map((b) => new URLSearchParams(b).get('token')));
+    expect(tokens.size).toBe(1);
+    expect([...tokens][0]).toMatch(/^[\w-]{43}$/);
     // Played again in the same page: nothing more is sent.
     await playToTheEnd(share);
     expect(beacons).toHaveLength(5);
@@ -141,12 +145,12 @@ describe('views of a published video', () => {
     await share.close();
     expect((await views()).totals.started).toBe(1);
 
-    // The detail screen: 1 play, 100 % watched to the end.
+    // The detail screen: 1 view, 100 % completed.
     await page.reload();
     const total = panel.locator('[data-testid="views-total"]');
     await total.waitFor();
     expect(await total.textContent()).toBe('1');
-    expect(await panel.locator('[data-testid="views-completion"]').textContent()).toBe('100% watched to the end');
+    expect(await panel.locator('[data-testid="views-completion"]').textContent()).toBe('100% completed');
     expect(await panel.locator('[data-testid="views-funnel"] li').count()).toBe(5);
     const scrollToPanel = () => panel.scrollIntoViewIfNeeded();
     /** The whole panel, on a phone taller than its screen. */
@@ -162,7 +166,7 @@ describe('views of a published video', () => {
     await panelShot('views-panel-only-en-375');
     await setLanguage(page, server, owner, 'fr');
     await total.waitFor();
-    expect(await panel.locator('[data-testid="views-completion"]').textContent()).toMatch(/^100\s%\sregardées jusqu’au bout$/u);
+    expect(await panel.locator('[data-testid="views-completion"]').textContent()).toMatch(/^100\s%\sde vues complètes$/u);
     await scrollToPanel();
     await shot(page, 'views-panel-fr-375');
     await panelShot('views-panel-only-fr-375');

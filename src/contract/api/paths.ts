@@ -157,7 +157,7 @@ export const API = {
     quote: endpoint('PUT', '/api/publications/:id/quote'),
     /** oEmbed (https://oembed.com) for a share page's address (?url=) → JSON, type video. */
     oembed: endpoint('GET', '/api/oembed'),
-    /** A player's view beacon (public; views.schema.ts): { slug, milestone } → 204, counted or not. */
+    /** A player's view beacon (public; views.schema.ts): { slug, milestone, token } → 204, counted or not; 403 from a foreign Origin. */
     viewBeacon: endpoint('POST', '/api/publications/views'),
     /** Daily views of one publication (?days=, 30 by default) → views.schema.ts. */
     publicationViews: endpoint('GET', '/api/publications/:id/views'),

@@ -10,10 +10,15 @@ import { ZId } from './common.js';
 export const VIEW_MILESTONES = ['started', 'p25', 'p50', 'p75', 'p100'] as const;
 export type TViewMilestone = (typeof VIEW_MILESTONES)[number];
 
-/** POST /api/publications/views (public; JSON or a form body, as `navigator.sendBeacon` sends it) → 204. */
+/**
+ * POST /api/publications/views (public; JSON or a form body, as `navigator.sendBeacon` sends it) → 204;
+ * 403 when its Origin is another site's. It counts only with the view token that the player's page was
+ * served with (`data-view-token`, decision 155); without one it is answered the same and counts nothing.
+ */
 export const ZViewBeaconBody = z.object({
   slug: z.string({ error: 'slug is required' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'slug must be the slug of a publication'),
   milestone: z.enum(VIEW_MILESTONES, { error: `milestone must be one of ${VIEW_MILESTONES.join(', ')}` }),
+  token: z.string().max(100, 'token must be the view token of the page').optional(),
 });
 export type TViewBeaconBody = z.infer<typeof ZViewBeaconBody>;
 

@@ -19,6 +19,23 @@ describe('rate-limit windows', () => {
     expect(counters.hit('a', 1000, 1000)).toEqual({ count: 1, resetAt: 2000 });
   });
 
+  it('takes back a hit counted in advance, within its window only and never below zero', () => {
+    const counters = new WindowCounters();
+    counters.hit('a', 1000, 0);
+    counters.hit('a', 1000, 10);
+    counters.refund('a', 20);
+    expect(counters.peek('a', 30)).toBe(1);
+    counters.refund('a', 40);
+    counters.refund('a', 50);
+    expect(counters.peek('a', 60)).toBe(0);
+    expect(counters.hit('a', 1000, 70).count).toBe(1);
+    // An ended window is not touched, and a key never counted is not created.
+    counters.refund('a', 1000);
+    counters.refund('b', 70);
+    expect(counters.size).toBe(1);
+    expect(counters.hit('a', 1000, 1000)).toEqual({ count: 1, resetAt: 2000 });
+  });
+
   it('stays within its key bound: ended windows go first, then the oldest quarter', () => {
     const counters = new WindowCounters(8);
     for (let i = 0; i < 4; i++) counters.hit(`short${i}`, 10, 0);

@@ -53,6 +53,12 @@ export class WindowCounters {
     return current;
   }
 
+  /** Takes back one hit counted in advance for something that turned out not to happen (a view not counted). */
+  refund(key: string, now = Date.now()): void {
+    const current = this.windows.get(key);
+    if (current && current.resetAt > now && current.count > 0) current.count -= 1;
+  }
+
   /** The count of the key's current window, without counting a hit. */
   peek(key: string, now = Date.now()): number {
     const current = this.windows.get(key);

@@ -59,7 +59,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /wall/*': 'a page that is not there under the public pages (issue 26): a small 404 page, never the web app',
   'GET /wall.js': 'the static loader script of the wall embed, no data',
   'GET /wall-frame.js': "the static script of the wall's own page, no data",
-  'POST /api/publications/views': 'view beacon of the public players: counts only, rate-limited, bots and repeats ignored (views.security.ts)',
+  'POST /api/publications/views': 'view beacon of the public players: counts only with the signed token of a page served, in order, under a per-address ceiling; foreign Origin refused; rate-limited (views.security.ts)',
 };
 
 /** Routes without a path parameter whose body names an object (always one of the victim's here). */

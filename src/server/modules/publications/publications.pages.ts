@@ -1,7 +1,7 @@
 import { PUBLICATION_PAGES } from '../../../contract/api/publications.schema.js';
 import { escapeHtml } from '../../mail/layout.js';
 import type { CaptionCue, LivePublication } from './publications.service.js';
-import { BEACON_SCRIPT_TAG, viewAttribute } from './views.beacon.js';
+import { BEACON_SCRIPT_TAG, viewAttribute, type Viewed } from './views.beacon.js';
 
 /**
  * The public pages of a publication (issue 19), written by the server as small plain HTML: no script,
@@ -89,12 +89,12 @@ export function captionsTrack(p: { slug: string; language: PageLang; subtitlesBu
 const size = (p: Pick<LivePublication, 'width' | 'height'>) => ({ width: p.width ?? 1280, height: p.height ?? 720 });
 
 /** The player: the publication's own media routes, the poster first, captions when a transcript exists. */
-function player(p: LivePublication, lang: PageLang, withCaptions: boolean): string {
+function player(p: LivePublication & Viewed, lang: PageLang, withCaptions: boolean): string {
   const t = TEXT[lang];
   const { width, height } = size(p);
   const poster = p.posterKey ? ` poster="${e(PUBLICATION_PAGES.poster(p.slug))}"` : '';
   const track = withCaptions ? captionsTrack(p, lang) : '';
-  return `<video controls playsinline preload="none" width="${width}" height="${height}"${poster} ${viewAttribute(p.slug)} aria-label="${e(t.video(p.name))}"><source src="${e(PUBLICATION_PAGES.video(p.slug))}" type="video/mp4">${track}<a href="${e(PUBLICATION_PAGES.video(p.slug))}">${t.download}</a></video>`;
+  return `<video controls playsinline preload="none" width="${width}" height="${height}"${poster} ${viewAttribute(p.slug, p.viewToken)} aria-label="${e(t.video(p.name))}"><source src="${e(PUBLICATION_PAGES.video(p.slug))}" type="video/mp4">${track}<a href="${e(PUBLICATION_PAGES.video(p.slug))}">${t.download}</a></video>`;
 }
 
 export interface PageContext {
@@ -104,7 +104,7 @@ export interface PageContext {
 }
 
 /** The share page `/v/{slug}`. */
-export function sharePage(p: LivePublication, transcript: { cues: CaptionCue[]; paragraphs: string[] }, site: PageContext): string {
+export function sharePage(p: LivePublication & Viewed, transcript: { cues: CaptionCue[]; paragraphs: string[] }, site: PageContext): string {
   const t = TEXT[p.language];
   const lang = p.language;
   const title = t.title(p.name, p.company.name);
@@ -177,7 +177,7 @@ ${transcriptSection}
 }
 
 /** The embed `/embed/{slug}`: the player alone, filling its frame. */
-export function embedPage(p: LivePublication, withCaptions: boolean): string {
+export function embedPage(p: LivePublication & Viewed, withCaptions: boolean): string {
   const t = TEXT[p.language];
   return `<!doctype html>
 <html lang="${p.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -23,6 +23,7 @@ import { publicMisses, rateLimited } from './public-misses.js';
 import { setQuote } from './publications.quote.js';
 import { embedPage, notFoundPage, sharePage, webVtt, type PageLang } from './publications.pages.js';
 import { allowBeaconScript } from './views.beacon.js';
+import { mintViewToken, viewTokenKey } from './views.token.js';
 import { captionsOf, createPublication, DEFAULT_SIZE, embedSnippet, findLive, listPublications, unpublish, type LivePublication } from './publications.service.js';
 
 /** How long this process keeps what a live publication's public routes show (live-pages.ts, decision 150). */
@@ -144,8 +145,11 @@ export function publicationsRoutes(ctx: AppContext) {
       if (framable) reply.asEmbed();
       return html(reply, 200, await render(live));
     };
-    app.get('/v/:slug', page(async (live) => sharePage(live, live.captions, site)));
-    app.get('/embed/:slug', page(async (live) => embedPage(live, live.captions.cues.length > 0), true));
+    // Each page served carries a fresh view token for its player (decision 155).
+    const viewKey = viewTokenKey(ctx.secrets.jwt);
+    const viewed = (live: LiveWithCaptions) => ({ ...live, viewToken: mintViewToken(viewKey, live.slug) });
+    app.get('/v/:slug', page(async (live) => sharePage(viewed(live), live.captions, site)));
+    app.get('/embed/:slug', page(async (live) => embedPage(viewed(live), live.captions.cues.length > 0), true));
     // Any other path under the public prefixes is a page that is not there (never the web app), and a miss.
     const nothingHere = async (request: FastifyRequest, reply: FastifyReply) => missingPage(request, reply, misses.missed(request, { count: true }));
     // (`/v/` also answers `/v`: the router ignores a trailing slash.)

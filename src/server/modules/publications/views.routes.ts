@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
 import { callerCompany } from '../../http/company-scope.js';
 import { addressGroup, byIp, limits } from '../../http/rate-limit.js';
+import { AppError } from '../../lib/errors.js';
 import { inBackground, playsByTestimonial, recordBeacon, viewSeries, viewWritesSettled } from './views.service.js';
 
 /**
@@ -17,11 +18,12 @@ export const BEACONS_PER_ADDRESS = 100;
 /** Beacons per address and publication in 10 minutes: 4 full plays (5 beacons each) of one video. */
 export const BEACONS_PER_ADDRESS_AND_SLUG = 20;
 
-/** View analytics (issue 19, decision 144): the players' beacon, and what the company reads. */
+/** View analytics (issue 19, decisions 144 and 155): the players' beacon, and what the company reads. */
 export function viewsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const authenticated = requireAuth(ctx);
+    const appOrigin = new URL(ctx.config.appUrl).origin;
 
     // navigator.sendBeacon sends a form body (a simple request); this plugin's routes read it.
     fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
@@ -41,17 +43,25 @@ export function viewsRoutes(ctx: AppContext) {
     ]);
 
     /**
-     * The beacon: 204 at once, counted or not (a bot, an unknown or taken-down slug, a repeat: the same
-     * answer, and the write happens after it, so its time tells nothing either).
+     * The beacon: 204 at once, counted or not (a bot, no valid token, an unknown or taken-down slug, a
+     * repeat, a milestone out of turn, past the ceiling: the same answer, and the write happens after it,
+     * so its time tells nothing either). Only a foreign Origin is refused, with 403 (decision 155).
      */
     app.post(
       API.publications.viewBeacon.route,
       { bodyLimit: 1024, logLevel: 'warn', preHandler: [beaconLimit], schema: { body: ZViewBeaconBody } },
       async (request, reply) => {
-        const { slug, milestone } = request.body;
-        const input = { slug, milestone, ip: request.ip, userAgent: request.headers['user-agent'] };
+        // Our players run only in documents of our own origin (the embeds too, framed elsewhere): a
+        // browser beacon that names another origin was sent by someone else's page. A beacon with no
+        // Origin (an old browser, a script) is let through: its token still decides.
+        const origin = request.headers.origin;
+        if (origin !== undefined && origin !== appOrigin) {
+          throw new AppError('no_permission', { message: 'View beacons are accepted only from the pages of this site.' });
+        }
+        const { slug, milestone, token } = request.body;
+        const input = { slug, milestone, token, ip: request.ip, userAgent: request.headers['user-agent'], ceiling: fastify.rateCounters };
         reply.header('cache-control', 'no-store').status(204).send();
-        inBackground(ctx, () => recordBeacon(ctx, input));
+        inBackground(ctx, () => recordBeacon(ctx, input), token && `${slug}:${token}`);
         return reply;
       },
     );

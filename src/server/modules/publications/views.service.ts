@@ -1,21 +1,33 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { type TTestimonialPlaysResponse, type TViewCounts, type TViewMilestone, type TViewSeriesResponse } from '../../../contract/api/views.schema.js';
 import type { AppContext } from '../../context.js';
 import { publicationViewMarks, publicationViews, publications, testimonialRequests, viewSalts } from '../../db/schema.js';
-import { addressGroup } from '../../http/rate-limit.js';
+import { addressGroup, type WindowCounters } from '../../http/rate-limit.js';
 import { AppError } from '../../lib/errors.js';
+import { readViewToken, viewTokenKey } from './views.token.js';
 
 /**
- * View analytics (issue 19, decision 144). A player reports when its video starts and when it passes
- * 25/50/75/100 %; each milestone counts once per viewer and 30 minutes, into a row per publication and
- * day. A viewer is told apart only by a salted hash of its address, browser and the slug, with a salt
- * drawn at random each day and deleted the day after: the hash lives in `publication_view_marks` for
- * the 30 minutes of its window, never beside the counts, and no cookie is read or set.
+ * View analytics (issue 19, decisions 144 and 155). A player reports when its video starts and when it
+ * passes 25/50/75/100 %; a milestone counts only with the view token its page was served with (a page,
+ * embed or wall of ours, for this publication, less than two hours ago), once per token, in order
+ * (started, then p25, …), and at most VIEW_CEILING_PER_MINUTE times per address, publication, milestone
+ * and minute, into a row per publication and day. The viewer is the token's random nonce, drawn by the
+ * server: no header the client chooses. Only a salted hash of it is kept, in `publication_view_marks`
+ * until the token expires, never beside the counts; no cookie is read or set.
  */
 
-/** A milestone counted again within this long, by the same viewer, is not counted. */
-export const VIEW_DEDUP_MS = 30 * 60_000;
+/**
+ * Counted milestones of one kind per address group, publication and minute (decision 155): a script
+ * that fetches the page again for each fresh token adds at most this many views a minute from one
+ * address, and a meeting room where a few people start the same video together is still counted.
+ * In each API process's memory, like the app's other limits.
+ */
+export const VIEW_CEILING_PER_MINUTE = 5;
+const CEILING_WINDOW_MS = 60_000;
+
+/** The milestone that must have been counted for the same viewer before this one counts. */
+const PREVIOUS: Record<TViewMilestone, TViewMilestone | null> = { started: null, p25: 'started', p50: 'p25', p75: 'p50', p100: 'p75' };
 
 /**
  * User agents that are not people watching: crawlers, link unfurlers, monitors, headless browsers and
@@ -53,27 +65,37 @@ async function saltOf(ctx: AppContext, day: string): Promise<Buffer> {
   return salt;
 }
 
-/** The viewer's mark for one milestone of one publication: nothing in it can be turned back into an address. */
-export async function viewerMark(ctx: AppContext, input: { ip: string; userAgent: string; slug: string; milestone: TViewMilestone; now: Date }): Promise<string> {
-  const salt = await saltOf(ctx, utcDay(input.now));
-  const viewer = createHmac('sha256', salt).update(`${addressGroup(input.ip)}\n${input.userAgent}\n${input.slug}`).digest('base64url');
-  return `${viewer}:${input.milestone}`;
+/**
+ * The viewer of a token, as its marks name it: a hash of the token's nonce and the slug, salted with the
+ * salt of the day the token was issued (so a token counts once even across midnight). Nothing in it can
+ * be turned back into the token, let alone an address.
+ */
+export async function viewerOf(ctx: AppContext, input: { nonce: string; slug: string; issuedAt: Date }): Promise<string> {
+  const salt = await saltOf(ctx, utcDay(input.issuedAt));
+  return createHmac('sha256', salt).update(`${input.nonce}\n${input.slug}`).digest('base64url');
 }
 
-export type BeaconOutcome = 'counted' | 'repeat' | 'bot' | 'unknown';
+/**
+ * What became of a beacon: counted; sent by a bot; without a valid token for this slug; for a slug not
+ * live; past the ceiling of its address; or out of turn (this viewer had it counted already, or not the
+ * milestone before it).
+ */
+export type BeaconOutcome = 'counted' | 'bot' | 'no-token' | 'unknown' | 'ceiling' | 'out-of-turn';
 
 let lastPrune = 0;
 
 /**
- * Counts one beacon: a bot, a slug never published or taken down, or a milestone this viewer already
- * had counted in the last 30 minutes changes nothing. The caller answers the same whatever happens.
+ * Counts one beacon, or changes nothing (see BeaconOutcome). The caller answers the same whatever
+ * happens. `ceiling` holds the per-address counters (the app's rateCounters).
  */
 export async function recordBeacon(
   ctx: AppContext,
-  input: { slug: string; milestone: TViewMilestone; ip: string; userAgent: string | undefined; now?: Date },
+  input: { slug: string; milestone: TViewMilestone; token: string | undefined; ip: string; userAgent: string | undefined; ceiling: WindowCounters; now?: Date },
 ): Promise<BeaconOutcome> {
   const now = input.now ?? new Date();
   if (isBot(input.userAgent)) return 'bot';
+  const token = readViewToken(viewTokenKey(ctx.secrets.jwt), input.slug, input.token, now.getTime());
+  if (!token) return 'no-token';
   const [live] = await ctx.db
     .select({ id: publications.id })
     .from(publications)
@@ -83,18 +105,27 @@ export async function recordBeacon(
     lastPrune = now.getTime();
     await pruneViews(ctx, now);
   }
-  const mark = await viewerMark(ctx, { ip: input.ip, userAgent: input.userAgent!, slug: input.slug, milestone: input.milestone, now });
+  // The ceiling is taken before the write and in one synchronous step, so that a burst of concurrent
+  // beacons cannot all pass it; it is given back when the milestone turns out not to count.
+  const ceilingKey = `view-ceiling:${addressGroup(input.ip)}:${input.slug}:${input.milestone}`;
+  if (input.ceiling.hit(ceilingKey, CEILING_WINDOW_MS, now.getTime()).count > VIEW_CEILING_PER_MINUTE) return 'ceiling';
+  const viewer = await viewerOf(ctx, { nonce: token.nonce, slug: input.slug, issuedAt: token.issuedAt });
+  const mark = `${viewer}:${input.milestone}`;
+  const previous = PREVIOUS[input.milestone];
+  const inTurn = previous
+    ? sql`exists (select 1 from publication_view_marks where mark = ${`${viewer}:${previous}`} and expires_at > ${now.toISOString()}::timestamptz)`
+    : sql`true`;
+  // One statement: the mark is written only when the milestone before it is there and it is not; a mark
+  // lives as long as its token does, so a token counts each milestone once.
   const fresh = await ctx.db
     .insert(publicationViewMarks)
-    .values({ mark, expiresAt: new Date(now.getTime() + VIEW_DEDUP_MS) })
-    // An expired mark is taken over (its window ended); a live one is left alone, and nothing is returned.
-    .onConflictDoUpdate({
-      target: publicationViewMarks.mark,
-      set: { expiresAt: new Date(now.getTime() + VIEW_DEDUP_MS) },
-      setWhere: lte(publicationViewMarks.expiresAt, now),
-    })
+    .select(sql`select ${mark}::text, ${token.expiresAt.toISOString()}::timestamptz where ${inTurn}`)
+    .onConflictDoNothing()
     .returning({ mark: publicationViewMarks.mark });
-  if (!fresh.length) return 'repeat';
+  if (!fresh.length) {
+    input.ceiling.refund(ceilingKey, now.getTime());
+    return 'out-of-turn';
+  }
   const column = COLUMN[input.milestone];
   const one = { started: 0, p25: 0, p50: 0, p75: 0, p100: 0, [column]: 1 };
   await ctx.db
@@ -117,14 +148,28 @@ export async function pruneViews(ctx: AppContext, now = new Date()): Promise<voi
 
 const pending = new Set<Promise<unknown>>();
 
-/** Runs a beacon's write after its answer has left; a failure is logged, never thrown to anyone. */
-export function inBackground(ctx: AppContext, work: () => Promise<unknown>): void {
+/** The last write of each viewer still running: a viewer's beacons are written one after the other. */
+const lastOf = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs a beacon's write after its answer has left; a failure is logged, never thrown to anyone. Writes
+ * of one `viewer` (its token) run in the order their beacons came: a player that reaches the end sends
+ * its missing milestones at once, and each counts only after the one before it (in one process; a
+ * burst split between processes may lose a later milestone, never count one out of order).
+ */
+export function inBackground(ctx: AppContext, work: () => Promise<unknown>, viewer?: string): void {
   // Started once the answer has been written out (the next turn of the event loop), never before it.
-  const running = new Promise<void>((resolve) => setImmediate(resolve))
+  const turn = new Promise<void>((resolve) => setImmediate(resolve));
+  const before = viewer ? lastOf.get(viewer) : undefined;
+  const running: Promise<unknown> = (before ? Promise.all([turn, before]) : turn)
     .then(work)
     .catch((error: unknown) => ctx.logger.warn({ err: error }, 'A view beacon could not be counted.'))
-    .finally(() => pending.delete(running));
+    .finally(() => {
+      pending.delete(running);
+      if (viewer && lastOf.get(viewer) === running) lastOf.delete(viewer);
+    });
   pending.add(running);
+  if (viewer) lastOf.set(viewer, running);
 }
 
 /** Resolves once every beacon write started so far has ended (tests, and the app's shutdown). */

@@ -3,7 +3,10 @@ import { WALL_HEIGHT_MESSAGE, WALL_PAGES } from '../../../contract/api/wall.sche
 import { escapeHtml } from '../../mail/layout.js';
 import { captionsTrack, deFr, headerColors, missingPage, PAGE_FONT, type PageContext, type PageLang } from './publications.pages.js';
 import type { PublicWall, PublicWallItem } from './wall.service.js';
-import { viewAttribute } from './views.beacon.js';
+import { viewAttribute, type Viewed } from './views.beacon.js';
+
+/** A wall as a page shows it: each item with the view token minted for this page (decision 155). */
+export type ViewedWall = Omit<PublicWall, 'items'> & { items: (PublicWallItem & Viewed)[] };
 
 /**
  * The wall's public pages (issue 19), written by the server as small plain HTML like the share page
@@ -65,7 +68,7 @@ const CSS = (accent: string) =>
   `.empty{color:#5b6170;text-align:center;padding:48px 0}.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}` +
   `@media (prefers-reduced-motion:no-preference){.card{transition:box-shadow .2s}.card:hover{box-shadow:0 6px 24px rgba(16,18,27,.08)}}`;
 
-function card(item: PublicWallItem, lang: PageLang, embedded: boolean): string {
+function card(item: PublicWallItem & Viewed, lang: PageLang, embedded: boolean): string {
   const t = TEXT[lang];
   const width = item.width ?? 1280;
   const height = item.height ?? 720;
@@ -74,7 +77,7 @@ function card(item: PublicWallItem, lang: PageLang, embedded: boolean): string {
   const target = embedded ? ' target="_blank" rel="noopener"' : '';
   const track = item.captions ? captionsTrack(item, lang) : '';
   return (
-    `<li class="card"><video controls playsinline preload="none" width="${width}" height="${height}" style="aspect-ratio:${width}/${height}"${poster} ${viewAttribute(item.slug)} aria-label="${e(t.video(item.name))}">` +
+    `<li class="card"><video controls playsinline preload="none" width="${width}" height="${height}" style="aspect-ratio:${width}/${height}"${poster} ${viewAttribute(item.slug, item.viewToken)} aria-label="${e(t.video(item.name))}">` +
     `<source src="${e(video)}" type="video/mp4">${track}<a href="${e(video)}">${t.noVideo}</a></video>` +
     `<div class="body">${item.quote ? `<blockquote><p style="margin:0">${e(item.quote)}</p></blockquote>` : ''}` +
     `<p class="who"><strong>${e(item.name)}</strong>${item.title ? `<span>${e(item.title)}</span>` : ''}</p>` +
@@ -82,13 +85,13 @@ function card(item: PublicWallItem, lang: PageLang, embedded: boolean): string {
   );
 }
 
-function grid(wall: PublicWall, lang: PageLang, embedded: boolean): string {
+function grid(wall: ViewedWall, lang: PageLang, embedded: boolean): string {
   if (!wall.items.length) return `<p class="empty">${TEXT[lang].empty}</p>`;
   return `<ul class="grid">${wall.items.map((item) => card(item, lang, embedded)).join('')}</ul>`;
 }
 
 /** The wall `/wall/{slug}`: the company's header, a heading and the grid. */
-export function wallPage(wall: PublicWall, lang: PageLang, site: PageContext): string {
+export function wallPage(wall: ViewedWall, lang: PageLang, site: PageContext): string {
   const t = TEXT[lang];
   const colors = headerColors(wall.colors);
   const accent = accentOn(colors.background);
@@ -118,7 +121,7 @@ ${grid(wall, lang, false)}
 }
 
 /** The embed `/embed/wall/{slug}`: the grid alone (no page chrome), posting its height to the page that frames it. */
-export function wallEmbedPage(wall: PublicWall, lang: PageLang): string {
+export function wallEmbedPage(wall: ViewedWall, lang: PageLang): string {
   const t = TEXT[lang];
   const accent = accentOn(headerColors(wall.colors).background);
   return `<!doctype html>

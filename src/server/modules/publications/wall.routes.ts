@@ -6,9 +6,10 @@ import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
 import { callerCompany } from '../../http/company-scope.js';
 import type { PageLang } from './publications.pages.js';
-import { WALL_FRAME_SCRIPT, WALL_LOADER_SCRIPT, wallEmbedPage, wallNotFoundPage, wallPage } from './wall.pages.js';
+import { WALL_FRAME_SCRIPT, WALL_LOADER_SCRIPT, wallEmbedPage, wallNotFoundPage, wallPage, type ViewedWall } from './wall.pages.js';
 import { publicMisses } from './public-misses.js';
 import { BEACON_SCRIPT } from './views.beacon.js';
+import { mintViewToken, viewTokenKey } from './views.token.js';
 import { findWall, getWall, setWall, type PublicWall } from './wall.service.js';
 
 /** How long browsers and CDNs keep the wall's scripts: a day (their address never changes, so not immutable). */
@@ -58,8 +59,11 @@ export function wallRoutes(ctx: AppContext) {
       if (framable) reply.asEmbed();
       return html(reply, 200, render(wall, pageLang(request)));
     };
-    app.get('/wall/:slug', page((wall, lang) => wallPage(wall, lang, site)));
-    app.get('/embed/wall/:slug', page((wall, lang) => wallEmbedPage(wall, lang), true));
+    // Each page served carries a fresh view token for each of its players (decision 155).
+    const viewKey = viewTokenKey(ctx.secrets.jwt);
+    const viewed = (wall: PublicWall): ViewedWall => ({ ...wall, items: wall.items.map((item) => ({ ...item, viewToken: mintViewToken(viewKey, item.slug) })) });
+    app.get('/wall/:slug', page((wall, lang) => wallPage(viewed(wall), lang, site)));
+    app.get('/embed/wall/:slug', page((wall, lang) => wallEmbedPage(viewed(wall), lang), true));
     // Any other path under /wall/ is a page that is not there (never the web app), and a miss.
     for (const path of ['/wall/', '/wall/*']) app.get(path, missing);
 

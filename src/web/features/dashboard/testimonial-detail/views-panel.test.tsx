@@ -55,21 +55,24 @@ describe('views panel', () => {
     expect(await screen.findByText('Nobody has watched yet')).toBeTruthy();
   });
 
-  it('shows the plays, how far they got and the plays per day, in English and French', async () => {
+  it('shows the views, how far they got (completed) and the views per day, in English and French', async () => {
     const totals = { started: 4, p25: 4, p50: 3, p75: 2, p100: 1 };
     renderPanel(series(totals, 1, totals));
     expect((await screen.findByTestId('views-total')).textContent).toBe('4');
-    expect(screen.getByTestId('views-completion').textContent).toBe('25% watched to the end');
+    expect(screen.getByTestId('views-completion').textContent).toBe('25% completed');
+    expect(screen.getByText('Total views')).toBeTruthy();
     const steps = within(screen.getByTestId('views-funnel')).getAllByRole('listitem');
-    expect(steps.map((s) => s.textContent)).toEqual(['Started4 · 100%', 'Past 25%4 · 100%', 'Past 50%3 · 75%', 'Past 75%2 · 50%', 'To the end1 · 25%']);
+    expect(steps.map((s) => s.textContent)).toEqual(['Started4 · 100%', 'Past 25%4 · 100%', 'Past 50%3 · 75%', 'Past 75%2 · 50%', 'Completed1 · 25%']);
     // The chart's numbers, for screen readers.
     const table = within(screen.getByTestId('views-chart')).getByRole('table');
-    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['DayPlays', '30/114']);
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['DayViews', '30/114']);
 
     cleanup();
     await i18n.changeLanguage('fr');
     renderPanel(series(totals, 1, totals));
-    expect((await screen.findByTestId('views-completion')).textContent).toMatch(/^25\s%\sregardées jusqu’au bout$/u);
-    expect(screen.getByText('Lectures par jour, 30 derniers jours')).toBeTruthy();
+    expect((await screen.findByTestId('views-completion')).textContent).toMatch(/^25\s%\sde vues complètes$/u);
+    expect(screen.getByText('Vues au total')).toBeTruthy();
+    expect(within(screen.getByTestId('views-funnel')).getAllByRole('listitem').at(-1)!.textContent).toMatch(/^Vues complètes1 · 25\s%$/u);
+    expect(screen.getByText('Vues par jour, 30 derniers jours')).toBeTruthy();
   });
 });

@@ -14,8 +14,8 @@ const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 const share = (part: number, whole: number) => (whole > 0 ? (100 * part) / whole : 0);
 
 /**
- * The views of a testimonial's publications (issue 19): total plays, how far they got (started, past
- * 25/50/75 %, to the end) and plays per day over 30 days, as plain CSS bars. Empty states when nothing
+ * The views of a testimonial's publications (issues 19 and 26): total views, how far they got (started,
+ * past 25/50/75 %, completed) and views per day over 30 days, as plain CSS bars. Empty states when nothing
  * is published or nobody watched yet; a skeleton while loading, an error with retry.
  */
 export function ViewsPanel({ testimonialId, enabled }: { testimonialId: string; enabled: boolean }) {
@@ -88,7 +88,7 @@ function ViewsSummary({ totals, days }: { totals: TViewCounts; days: TViewDay[] 
     <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="flex flex-col gap-5">
         <div>
-          <p className="text-sm text-gray-600">{t('testimonialDetail.views.plays')}</p>
+          <p className="text-sm text-gray-600">{t('testimonialDetail.views.total')}</p>
           <p className="text-[32px] font-semibold leading-tight tabular-nums text-gray-900" data-testid="views-total">
             {number.format(totals.started)}
           </p>
@@ -121,7 +121,7 @@ function ViewsSummary({ totals, days }: { totals: TViewCounts; days: TViewDay[] 
   );
 }
 
-/** Plays per day as bars (no chart library: 30 flex columns), with the same numbers as a table for screen readers. */
+/** Views per day as bars (no chart library: 30 flex columns), with the same numbers as a table for screen readers. */
 function DailyChart({ days }: { days: TViewDay[] }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(intlLocale(i18n.language));
@@ -152,7 +152,7 @@ function DailyChart({ days }: { days: TViewDay[] }) {
         <thead>
           <tr>
             <th scope="col">{t('testimonialDetail.views.chart.day')}</th>
-            <th scope="col">{t('testimonialDetail.views.plays')}</th>
+            <th scope="col">{t('testimonialDetail.views.chart.views')}</th>
           </tr>
         </thead>
         <tbody>
