@@ -62,6 +62,8 @@ export const ZPublication = z.object({
   createdAt: ZIsoDateTime,
   /** The quote shown beside the video (words of the transcript), or null. */
   quote: z.string().nullable(),
+  /** The quote is found only in the transcript as the company corrected it: its page says so (decision 154). Absent from older servers. */
+  quoteEdited: z.boolean().optional(),
   /** The published video's transcript, one paragraph per answer (empty without one): where a quote is picked from. */
   transcript: z.array(z.string()),
   /** Plays counted so far: viewers who started the video (views.schema.ts, decision 144). */
@@ -85,7 +87,8 @@ export const ZSetQuoteBody = z.object({
 });
 export type TSetQuoteBody = z.input<typeof ZSetQuoteBody>;
 
-export const ZSetQuoteResponse = z.object({ quote: z.string().nullable() });
+/** `quoteEdited`: the quote is not the engine's words but the company's corrected transcript, and is labelled so (decision 154). Absent from older servers. */
+export const ZSetQuoteResponse = z.object({ quote: z.string().nullable(), quoteEdited: z.boolean().optional() });
 export type TSetQuoteResponse = z.infer<typeof ZSetQuoteResponse>;
 
 export const ZListPublicationsResponse = z.object({ publications: z.array(ZPublication) });

@@ -256,6 +256,13 @@ export const transcriptions = pgTable(
     engine: text('engine').notNull(),
     language: text('language').notNull(),
     segments: jsonb('segments').$type<TranscriptionSegment[]>().notNull(),
+    /**
+     * The engine's own words, written with every engine run and never by an edit (migration 0018, decision
+     * 154): what a quote is checked against to be the customer's words. Null when the engine's words are
+     * not known (cues the company wrote, or edited before the column existed); a row never edited has them
+     * in `segments`.
+     */
+    originalSegments: jsonb('original_segments').$type<TranscriptionSegment[]>(),
     edited: boolean('edited').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -527,6 +534,8 @@ export const publications = pgTable(
     captionParts: jsonb('caption_parts').$type<PublicationCaptionPart[]>().notNull().default([]),
     /** A sentence or two of the customer's own transcript, shown beside the video (1–300 characters). */
     quote: text('quote'),
+    /** The quote is found only in the transcript as the company edited it, not in the engine's words: the share page says so (decision 154). */
+    quoteEdited: boolean('quote_edited').notNull().default(false),
     /** Its place on the company's wall (0 first), or null: not placed yet (shown first, newest first) unless hidden. */
     wallPosition: integer('wall_position'),
     /** The company took it off its wall (migration 0015, decision 143). */

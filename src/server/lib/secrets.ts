@@ -45,6 +45,46 @@ export const KNOWN_SAMPLE_SECRETS: readonly string[] = [
   'whsec_test_secret_for_vouchreel',
 ];
 
+/** A value's letters and digits alone, lower-cased: 'Vouchreel_Secret' and 'vouchreel-secret' are the same sample. */
+const squeezed = (value: string) => value.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Whether the value has a published sample in it, whatever is around it (cased or separated differently). */
+export function containsKnownSample(value: string): boolean {
+  const lower = value.toLowerCase();
+  const letters = squeezed(value);
+  return KNOWN_SAMPLE_SECRETS.some((sample) => lower.includes(sample) || letters.includes(squeezed(sample)));
+}
+
+/**
+ * The least observed entropy per character (Shannon, of the value's own character frequencies) of a
+ * value that may guard production, whatever its length: a long value of few characters, or of a phrase
+ * said over and over, is refused though its length times its per-character entropy would pass. Honest
+ * generators stay well above it at their usual lengths (measured on a million samples each): `openssl
+ * rand -hex 16` (32 characters) at least 2.76, `-hex 32` 3.4, a 20-character password of letters and
+ * digits 3.1, base64 of 32 bytes 4.3. It is a floor for what those make; the rules before it catch the
+ * phrases above it.
+ */
+export const MIN_BITS_PER_CHAR = 2.5;
+
+/**
+ * A part of this many characters found twice marks a phrase repeated ('acme-secret-acme-secret-2024').
+ * A random value repeats one by chance about once in a million at 64 hex characters (16^-10 per pair of
+ * places), far less in any larger alphabet.
+ */
+const REPEATED_PART = 10;
+
+/** Whether some part of REPEATED_PART characters occurs twice in the value (case ignored). */
+function repeatsAPart(value: string): boolean {
+  const lower = value.toLowerCase();
+  const seen = new Set<string>();
+  for (let i = 0; i + REPEATED_PART <= lower.length; i++) {
+    const part = lower.slice(i, i + REPEATED_PART);
+    if (seen.has(part)) return true;
+    seen.add(part);
+  }
+  return false;
+}
+
 /** Words that mark a value as a placeholder someone was meant to replace. */
 const PLACEHOLDER = /change.?me|changeit|replace.?me|example|sample|placeholder|your.?secret|dummy|not.?secret|insecure/i;
 
@@ -60,7 +100,7 @@ function alphabetSize(value: string): number {
 }
 
 /** Shannon entropy of the value's own character frequencies, in bits per character. */
-function observedBitsPerChar(value: string): number {
+export function observedBitsPerChar(value: string): number {
   const counts = new Map<string, number>();
   for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   let bits = 0;
@@ -82,7 +122,7 @@ export function estimatedEntropyBits(value: string): number {
   return length * Math.min(Math.log2(alphabetSize(value)), observedBitsPerChar(value));
 }
 
-/** Whether the value is a shorter unit repeated ('abcabcabc…'), or mostly a run of consecutive characters. */
+/** Whether the value is a shorter unit repeated ('abcabcabc…'), or mostly (three steps in four) a run of consecutive characters. */
 function isPatterned(value: string): boolean {
   const chars = [...value];
   for (let period = 1; period <= chars.length / 2; period++) {
@@ -93,21 +133,28 @@ function isPatterned(value: string): boolean {
     const step = chars[i]!.codePointAt(0)! - chars[i - 1]!.codePointAt(0)!;
     if (step === 1 || step === -1 || step === 0) sequential++;
   }
-  return sequential >= (chars.length - 1) / 2;
+  // Three steps in four: random hex takes a step of 0 or 1 about one time in six, and half of them (the
+  // bar until issue 26) refused about 16 in a million keys of `openssl rand -hex 16`.
+  return sequential >= ((chars.length - 1) * 3) / 4;
 }
 
 export const MAKE_A_SECRET = 'generate one with `openssl rand -hex 32`';
 
 /**
- * Why `value` may not guard a production installation, or undefined when it may: a published sample, a
- * placeholder, a pattern, too few distinct characters or too little estimated entropy.
+ * Why `value` may not guard a production installation, or undefined when it may: a published sample or
+ * a value with one in it, a placeholder, a pattern, a part repeated, too few distinct characters, too
+ * little entropy per character (whatever the length) or too little estimated entropy in all.
  */
 export function weakSecretReason(value: string, minBits: number): string | undefined {
   const trimmed = value.trim();
   if (KNOWN_SAMPLE_SECRETS.includes(trimmed.toLowerCase())) return 'is a published sample value';
+  if (containsKnownSample(trimmed)) return 'contains a published sample value';
   if (PLACEHOLDER.test(trimmed)) return 'looks like a placeholder';
   if (isPatterned(trimmed)) return 'is a repeated or sequential pattern';
+  if (repeatsAPart(trimmed)) return `repeats a part of itself (${REPEATED_PART} characters or more)`;
   if (new Set(trimmed).size < 8) return 'uses fewer than 8 distinct characters';
+  const perChar = observedBitsPerChar(trimmed);
+  if (perChar < MIN_BITS_PER_CHAR) return `has too little entropy per character (about ${perChar.toFixed(1)} bits; at least ${MIN_BITS_PER_CHAR} needed)`;
   const bits = estimatedEntropyBits(trimmed);
   if (bits < minBits) return `is too predictable (about ${Math.floor(bits)} bits of entropy; at least ${minBits} needed)`;
   return undefined;

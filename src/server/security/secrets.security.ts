@@ -122,3 +122,40 @@ describe('docker-compose.yml', () => {
     for (const line of assignments) expect(line).toMatch(/^[A-Z0-9_]+=$/);
   });
 });
+
+describe('a published sample inside a longer value (issue 26, item 9)', () => {
+  // The review's value: the sample written twice and a suffix. Its length and characters gave ~150
+  // estimated bits, so a production process used to start with it.
+  const ATTACK = 'vouchreel-secret-vouchreel-secret-1234';
+  const VARIANTS = [
+    ATTACK,
+    'xx-vouchreel-secret-yy-long-random-tail',
+    ATTACK.toUpperCase(),
+    'VouchReel_Secret_VouchReel_Secret_2026!',
+    `${randomBytes(20).toString('hex')}-vouchreel-secret`,
+    `MinioAdmin-${randomBytes(16).toString('base64url')}`,
+    `change-me-metrics-token-0123456789-${randomBytes(8).toString('hex')}`,
+  ];
+
+  it('stops a production process at start, whichever secret holds it', () => {
+    for (const name of ['JWT_SECRET', 'METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY']) {
+      for (const value of VARIANTS) {
+        const problem = configProblem(productionEnv({ [name]: value }));
+        expect(problem, `${name}=${value}`).toMatch(new RegExp(`${name}: (contains|is) a published sample value; generate one with`));
+        expect(problem).not.toContain(value);
+      }
+    }
+  });
+
+  it('refuses a phrase repeated, and few characters over a great length, that the length alone made look strong', () => {
+    const repeated = ['acme-secret-acme-secret-acme-secret-2024-x', `${'our-jwt-key-'.repeat(8)}9`, 'Password1Password1Password1Password1!'];
+    for (const value of repeated) expect(configProblem(productionEnv({ JWT_SECRET: value })), value).toMatch(/JWT_SECRET: (repeats a part of itself|is a repeated|looks like)/);
+    // 300 random letters of four and a few other characters: ~600 bits by length (accepted until now),
+    // 2 per character. Refused by the floor per character, or by a part it repeats by chance.
+    const long = Array.from({ length: 300 }, () => 'adgj'[randomBytes(1)[0]! % 4]).join('');
+    const value = `${long}QWXZ5678`;
+    expect(configProblem(productionEnv({ JWT_SECRET: value }))).toMatch(/JWT_SECRET: (has too little entropy per character|repeats a part of itself)/);
+    // What operators are told to make still starts.
+    expect(configProblem(productionEnv({ JWT_SECRET: randomBytes(32).toString('hex'), METRICS_TOKEN: randomBytes(32).toString('base64') }))).toBeUndefined();
+  });
+});

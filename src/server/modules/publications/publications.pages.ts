@@ -24,6 +24,8 @@ const TEXT = {
     video: (name: string) => `Video testimonial of ${name}`,
     transcript: 'Transcript',
     quoted: (quote: string) => `“${quote}”`,
+    // Under a quote found only in the transcript as the company edited it (decision 154).
+    corrected: (company: string) => `Transcript corrected by ${company}`,
     logo: (company: string) => `${company} logo`,
     noVideo: 'Your browser cannot play this video.',
     download: 'Open the video',
@@ -39,6 +41,7 @@ const TEXT = {
     transcript: 'Transcription',
     // No-break spaces inside the guillemets, as French typography asks: a » never starts a line alone.
     quoted: (quote: string) => `«\u00a0${quote}\u00a0»`,
+    corrected: (company: string) => `Transcription corrigée par ${company}`,
     logo: (company: string) => `Logo ${deFr(company)}`,
     noVideo: 'Votre navigateur ne peut pas lire cette vidéo.',
     download: 'Ouvrir la vidéo',
@@ -108,8 +111,10 @@ export function sharePage(p: LivePublication & Viewed, transcript: { cues: Capti
   const t = TEXT[p.language];
   const lang = p.language;
   const title = t.title(p.name, p.company.name);
-  // A quote is what the customer said: the best summary a preview can show.
-  const description = p.quote ? `${t.quoted(p.quote)} ${p.name}` : t.description(p.name, p.position, p.company.name);
+  // A quote is what the customer said: the best summary a preview can show. One the company's edits
+  // made says so in the preview too (decision 154).
+  const corrected = p.quote && p.quoteEdited ? t.corrected(p.company.name) : null;
+  const description = p.quote ? `${t.quoted(p.quote)} ${p.name}${corrected ? ` · ${corrected}` : ''}` : t.description(p.name, p.position, p.company.name);
   const abs = (path: string) => `${site.appUrl}${path}`;
   const share = abs(PUBLICATION_PAGES.share(p.slug));
   const embed = abs(PUBLICATION_PAGES.embed(p.slug));
@@ -146,7 +151,7 @@ export function sharePage(p: LivePublication & Viewed, transcript: { cues: Capti
     ? `<img src="${e(p.company.logoUrl)}" alt="${e(t.logo(p.company.name))}" height="40">`
     : `<span class="company">${e(p.company.name)}</span>`;
   const quoteFigure = p.quote
-    ? `<figure><blockquote><p>${e(t.quoted(p.quote))}</p></blockquote><figcaption>${e(p.position ? `${p.name}, ${p.position}` : p.name)}</figcaption></figure>`
+    ? `<figure><blockquote><p>${e(t.quoted(p.quote))}</p></blockquote><figcaption>${e(p.position ? `${p.name}, ${p.position}` : p.name)}${corrected ? `<small class="corrected">${e(corrected)}</small>` : ''}</figcaption></figure>`
     : '';
   const transcriptSection = transcript.paragraphs.length
     ? `<section aria-labelledby="transcript"><h2 id="transcript">${t.transcript}</h2>${transcript.paragraphs.map((para) => `<p>${e(para)}</p>`).join('')}</section>`
@@ -166,7 +171,7 @@ section{margin-top:28px;max-width:70ch}h2{font-size:18px;margin:0 0 8px}section 
 footer{text-align:center;font-size:13px;color:#5b6170;padding:0 16px 32px}
 .stage{display:grid;gap:20px;align-items:center}figure{margin:0}
 blockquote{margin:0;font-size:clamp(19px,2.4vw,24px);line-height:1.4;font-weight:600;color:#16181d;border-left:4px solid ${colors.background};padding:4px 0 4px 16px}
-blockquote p{margin:0}figcaption{margin-top:10px;padding-left:20px;color:#4a4f5c;font-size:15px}
+blockquote p{margin:0}figcaption{margin-top:10px;padding-left:20px;color:#4a4f5c;font-size:15px}.corrected{display:block;margin-top:4px;font-size:13px;font-style:italic}
 @media (min-width:900px){.stage.quoted{grid-template-columns:minmax(0,2fr) minmax(0,1fr)}}
 </style></head>
 <body><header>${logo}</header>

@@ -196,6 +196,7 @@ export async function listPublications(ctx: AppContext, input: { companyId: stri
       embedHtml: embedSnippet(ctx, p.slug, p, submitterName ?? customerName),
       createdAt: p.createdAt.toISOString(),
       quote: p.quote,
+      quoteEdited: p.quoteEdited,
       transcript: transcripts[i]!.paragraphs,
       views: views.get(p.id)!.started,
       viewCounts: views.get(p.id)!,
@@ -230,6 +231,8 @@ export interface LivePublication {
   position: string | null;
   /** Words of the customer picked by the company, shown beside the video. */
   quote: string | null;
+  /** The quote is found only in the transcript as the company edited it: the page labels it (decision 154). */
+  quoteEdited: boolean;
   company: { id: string; name: string; logoUrl: string | null };
   colors: { background: string; text: string };
 }
@@ -281,6 +284,7 @@ export async function findLive(ctx: AppContext, slug: string): Promise<LivePubli
     name: row.submitterName?.trim() || row.customerName,
     position: row.submitterTitle?.trim() || row.customerPosition?.trim() || null,
     quote: p.quote,
+    quoteEdited: p.quoteEdited,
     company: { id: p.companyId, name: row.companyName, logoUrl: logoUrl(ctx, { id: p.companyId, logoKey: row.logoKey }) },
     colors: { background: row.background ?? '#15171f', text: row.text ?? '#ffffff' },
   };
@@ -293,7 +297,7 @@ export interface CaptionCue {
 }
 
 /** The segments of a transcript that become cues: with words, and a duration. */
-const shownSegments = (segments: TranscriptionSegment[]) => segments.filter((s) => s.text.trim() && s.end > s.start);
+export const shownSegments = (segments: TranscriptionSegment[]) => segments.filter((s) => s.text.trim() && s.end > s.start);
 
 /**
  * Whether each publication has captions (its share page's test: at least one cue, `captionsOf(…).cues.length > 0`),

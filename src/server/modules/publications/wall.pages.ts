@@ -22,6 +22,8 @@ const TEXT = {
     title: (company: string) => `${company}: what our customers say`,
     heading: 'What our customers say',
     count: (n: number) => (n === 1 ? '1 video testimonial' : `${n} video testimonials`),
+    // Under a quote found only in the transcript as the company edited it (decision 154).
+    corrected: (company: string) => `Transcript corrected by ${company}`,
     description: (company: string) => `Video testimonials from the customers of ${company}.`,
     video: (name: string) => `Video testimonial of ${name}`,
     logo: (company: string) => `${company} logo`,
@@ -36,6 +38,7 @@ const TEXT = {
     title: (company: string) => `${company} : ce que disent nos clients`,
     heading: 'Ce que disent nos clients',
     count: (n: number) => (n === 1 ? '1 témoignage vidéo' : `${n} témoignages vidéo`),
+    corrected: (company: string) => `Transcription corrigée par ${company}`,
     description: (company: string) => `Les témoignages vidéo des clients ${deFr(company)}.`,
     video: (name: string) => `Témoignage vidéo ${deFr(name)}`,
     logo: (company: string) => `Logo ${deFr(company)}`,
@@ -62,13 +65,13 @@ const CSS = (accent: string) =>
   `video{display:block;width:100%;height:auto;max-height:560px;background:#0c0d12;object-fit:contain}` +
   `.body{padding:16px 18px 18px;display:flex;flex-direction:column;gap:10px}` +
   `blockquote{margin:0;font-size:16px;line-height:1.5;color:#22252d}blockquote::before{content:"\\201C";display:block;font:700 32px/0.9 Georgia,serif;color:${accent}}` +
-  `.who{margin:0;font-size:15px}.who strong{display:block;font-weight:650}.who span{color:#5b6170;font-size:14px}` +
+  `.corrected{margin:0;color:#5b6170;font-size:13px;font-style:italic}.who{margin:0;font-size:15px}.who strong{display:block;font-weight:650}.who span{color:#5b6170;font-size:14px}` +
   `.open{font-size:14px;font-weight:600;color:${accent};text-underline-offset:3px}` +
   `a:focus-visible,video:focus-visible{outline:2px solid ${accent};outline-offset:2px}` +
   `.empty{color:#5b6170;text-align:center;padding:48px 0}.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}` +
   `@media (prefers-reduced-motion:no-preference){.card{transition:box-shadow .2s}.card:hover{box-shadow:0 6px 24px rgba(16,18,27,.08)}}`;
 
-function card(item: PublicWallItem & Viewed, lang: PageLang, embedded: boolean): string {
+function card(item: PublicWallItem & Viewed, lang: PageLang, embedded: boolean, company: string): string {
   const t = TEXT[lang];
   const width = item.width ?? 1280;
   const height = item.height ?? 720;
@@ -81,13 +84,14 @@ function card(item: PublicWallItem & Viewed, lang: PageLang, embedded: boolean):
     `<source src="${e(video)}" type="video/mp4">${track}<a href="${e(video)}">${t.noVideo}</a></video>` +
     `<div class="body">${item.quote ? `<blockquote><p style="margin:0">${e(item.quote)}</p></blockquote>` : ''}` +
     `<p class="who"><strong>${e(item.name)}</strong>${item.title ? `<span>${e(item.title)}</span>` : ''}</p>` +
+    (item.quote && item.quoteEdited ? `<p class="corrected">${e(t.corrected(company))}</p>` : '') +
     `<a class="open" href="${e(PUBLICATION_PAGES.share(item.slug))}"${target}>${t.open}${embedded ? `<span class="sr"> ${t.newTab}</span>` : ''}</a></div></li>`
   );
 }
 
 function grid(wall: ViewedWall, lang: PageLang, embedded: boolean): string {
   if (!wall.items.length) return `<p class="empty">${TEXT[lang].empty}</p>`;
-  return `<ul class="grid">${wall.items.map((item) => card(item, lang, embedded)).join('')}</ul>`;
+  return `<ul class="grid">${wall.items.map((item) => card(item, lang, embedded, wall.company.name)).join('')}</ul>`;
 }
 
 /** The wall `/wall/{slug}`: the company's header, a heading and the grid. */

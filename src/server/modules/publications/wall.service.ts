@@ -161,6 +161,8 @@ export interface PublicWallItem {
   name: string;
   title: string | null;
   quote: string | null;
+  /** The quote is found only in the transcript as the company edited it: labelled (decision 154). */
+  quoteEdited: boolean;
   width: number | null;
   height: number | null;
   hasPoster: boolean;
@@ -202,6 +204,7 @@ export async function findWall(ctx: AppContext, slug: string): Promise<PublicWal
       width: publications.width,
       height: publications.height,
       quote: publications.quote,
+      quoteEdited: publications.quoteEdited,
       captionParts: publications.captionParts,
       language: testimonialRequests.language,
       jobKind: jobs.kind,
@@ -226,6 +229,7 @@ export async function findWall(ctx: AppContext, slug: string): Promise<PublicWal
       name: nameOf(row),
       title: titleOf(row),
       quote: row.quote,
+      quoteEdited: row.quoteEdited,
       width: row.width,
       height: row.height,
       hasPoster: Boolean(row.posterKey),

@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { jobReasonMessage, type TJobKind, type TJobReason } from '../../../contract/api/jobs.schema.js';
 import type { TCropArea, TExportPlatform, TExportVideoType, TRenderJobResponse, TRenderOutput, TRenderState } from '../../../contract/api/studio.schema.js';
 import type { TTranscriptionSegment } from '../../../contract/api/transcription.schema.js';
@@ -129,14 +129,26 @@ async function requirePrepared(tx: Db, answers: ResponseRow[], one: boolean): Pr
   });
 }
 
-/** Saves edited cues of answers of the company (they are what the burn-in uses), in the caller's transaction. */
+/**
+ * Saves edited cues of answers of the company (they are what the burn-in uses), in the caller's transaction.
+ * The engine's own words (original_segments) are never written here (decision 154); a row stored before
+ * they were kept and never edited has them in its segments, which are kept before the first edit.
+ */
 async function saveCues(tx: Db, companyId: string, items: { responseId: string; cues: TTranscriptionSegment[] }[]): Promise<void> {
   for (const item of items) {
     const owned = await ownedResponse(tx, companyId, item.responseId);
     await tx
       .insert(transcriptions)
       .values({ responseId: owned.id, companyId, engine: 'edited', language: 'en', segments: item.cues, edited: true })
-      .onConflictDoUpdate({ target: transcriptions.responseId, set: { segments: item.cues, edited: true, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: transcriptions.responseId,
+        set: {
+          segments: item.cues,
+          originalSegments: sql`coalesce(${transcriptions.originalSegments}, case when ${transcriptions.edited} then null else ${transcriptions.segments} end)`,
+          edited: true,
+          updatedAt: new Date(),
+        },
+      });
   }
 }
 

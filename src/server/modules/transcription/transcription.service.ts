@@ -157,14 +157,15 @@ async function runEngine(ctx: AppContext, response: ResponseRow, language: Langu
   }
 }
 
+/** Stores an engine run: its cues, and the same words as the engine's own (what a quote is checked against, decision 154). */
 async function storeTranscription(db: Db, ctx: AppContext, o: { response: ResponseRow; language: Language; segments: TTranscription }): Promise<void> {
   const engine = engineFor(ctx.config).name;
   await db
     .insert(transcriptions)
-    .values({ responseId: o.response.id, companyId: o.response.companyId, engine, language: o.language, segments: o.segments })
+    .values({ responseId: o.response.id, companyId: o.response.companyId, engine, language: o.language, segments: o.segments, originalSegments: o.segments })
     .onConflictDoUpdate({
       target: transcriptions.responseId,
-      set: { segments: o.segments, language: o.language, engine, edited: false, updatedAt: new Date() },
+      set: { segments: o.segments, originalSegments: o.segments, language: o.language, engine, edited: false, updatedAt: new Date() },
     });
 }
 

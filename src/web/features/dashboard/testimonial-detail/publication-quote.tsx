@@ -13,8 +13,10 @@ export const selectionText = (text: string) => text.replace(/\s+/g, ' ').trim();
  * The quote of a publication (issue 19): the company selects a sentence or two in the published video's
  * transcript and keeps it as the quote shown beside the video (share page, wall, link previews). The
  * last selection made inside the transcript is kept until it is used, so that pressing the button
- * (which may clear the page's selection) still uses it. Test ids: `quote-section`, `quote-current`,
- * `quote-remove`, `quote-transcript`, `quote-selection`, `quote-use`, `quote-error`, `quote-none`.
+ * (which may clear the page's selection) still uses it. A quote whose words are not what the engine
+ * heard (the company corrected them) is labelled on the video's page, and the section says so (decision
+ * 154). Test ids: `quote-section`, `quote-current`, `quote-edited`, `quote-remove`, `quote-transcript`,
+ * `quote-selection`, `quote-use`, `quote-error`, `quote-none`.
  */
 export function PublicationQuote({ publication }: { publication: TPublication }) {
   const { t } = useTranslation();
@@ -62,6 +64,11 @@ export function PublicationQuote({ publication }: { publication: TPublication })
           </Button>
         </figure>
       ) : null}
+      {publication.quote && publication.quoteEdited ? (
+        <p className="text-xs text-gray-600" data-testid="quote-edited">
+          {t('testimonialDetail.publish.quote.editedNote')}
+        </p>
+      ) : null}
       {publication.transcript.length === 0 ? (
         <p className="text-xs text-gray-500" data-testid="quote-none">
           {t('testimonialDetail.publish.quote.noTranscript')}
@@ -69,7 +76,8 @@ export function PublicationQuote({ publication }: { publication: TPublication })
       ) : (
         <>
           <p id={`${id}-hint`} className="text-xs text-gray-500">
-            {t(publication.quote ? 'testimonialDetail.publish.quote.hintReplace' : 'testimonialDetail.publish.quote.hint')}
+            {t(publication.quote ? 'testimonialDetail.publish.quote.hintReplace' : 'testimonialDetail.publish.quote.hint')}{' '}
+            {t('testimonialDetail.publish.quote.labelRule')}
           </p>
           <div
             ref={box}
