@@ -350,11 +350,12 @@ describe('customer recording page', () => {
     expect(await page.locator('[data-testid="step-indicator"]').count()).toBe(0);
     expect(await page.locator('[data-testid="thank-you"] h1').innerText()).toBe('Thank you, Sam Carter!');
     expect(await page.locator('[data-testid="thank-you"]').innerText()).toContain(company.companyName);
-    const marketing = page.locator('[data-testid="marketing-link"]');
-    expect(await marketing.getAttribute('href')).toBe('/');
-    expect(await marketing.getAttribute('target')).toBe('_blank');
-    expect(await marketing.getAttribute('rel')).toBe('noopener');
-    expect(await page.locator('[data-testid="signup-cta"]').getAttribute('href')).toBe('/signup');
+    // The customer's pages belong to the business (issue 27): no sign-up offer, no link to our site, and
+    // no 'powered by' line unless the operator sets CUSTOMER_PAGES_POWERED_BY.
+    expect(await page.locator('[data-testid="thank-you-close"]').innerText()).toBe('You can close this page now.');
+    expect(await page.locator('a[href="/signup"], a[href="/"]').count()).toBe(0);
+    expect(await page.locator('footer').count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toMatch(/free account|Video testimonials by/i);
     expect(await storedAnswers(page)).toBe(0);
     await shots(page, 'recording-thank-you-en');
     expect(unexpected(errors)).toEqual([]);

@@ -25,6 +25,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ APP_URL: 'https://app.example.com/' }).appUrl).toBe('https://app.example.com');
   });
 
+  it('shows no powered-by line on the customer\'s pages unless CUSTOMER_PAGES_POWERED_BY is true', () => {
+    expect(loadConfig({}).customerPagesPoweredBy).toBe(false);
+    expect(loadConfig({ CUSTOMER_PAGES_POWERED_BY: 'true' }).customerPagesPoweredBy).toBe(true);
+    expect(() => loadConfig({ CUSTOMER_PAGES_POWERED_BY: 'yes' })).toThrow(ConfigError);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
   });

@@ -40,6 +40,7 @@ const ZEnv = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Vouchreel <no-reply@vouchreel.app>')),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'expected an e-mail address' }).default('support@vouchreel.app')),
   BRAND_NAME: z.preprocess(emptyToUndefined, z.string().min(1).max(40).default('Vouchreel')),
+  CUSTOMER_PAGES_POWERED_BY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -129,6 +130,11 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   brandName: string;
+  /**
+   * The customer's pages show a small "Video testimonials by {brand}" line (CUSTOMER_PAGES_POWERED_BY).
+   * Off by default: those pages belong to the business, and carry no promotion of ours (issue 27).
+   */
+  customerPagesPoweredBy: boolean;
   logLevel: string;
   role: Role;
   jwtSecret: string | undefined;
@@ -321,6 +327,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     brandName: e.BRAND_NAME,
+    customerPagesPoweredBy: e.CUSTOMER_PAGES_POWERED_BY === 'true',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     role: e.ROLE,
     jwtSecret: e.JWT_SECRET,

@@ -55,6 +55,11 @@ export type TPublicQuestion = z.infer<typeof ZPublicQuestion>;
 export const ZValidateTokenResponse = z.object({
   testimonial: ZPublicTestimonial,
   questions: z.array(ZPublicQuestion),
+  /**
+   * Added by issue 27: whether the page shows a small "Video testimonials by {brand}" line. False
+   * unless the operator sets CUSTOMER_PAGES_POWERED_BY: the customer's pages belong to the business.
+   */
+  powered_by: z.boolean(),
 });
 export type TValidateTokenResponse = z.infer<typeof ZValidateTokenResponse>;
 

@@ -103,6 +103,7 @@ function linkAnswer(ctx: AppContext, found: LinkRows): TValidateTokenResponse {
       company: { name: found.company.name, logo_url: logoUrl(ctx, found.company) },
     },
     questions: found.questions,
+    powered_by: ctx.config.customerPagesPoweredBy,
   };
 }
 

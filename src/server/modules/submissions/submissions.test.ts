@@ -64,6 +64,8 @@ describe('customer submission', () => {
     expect(ok.json()).toMatchObject({
       testimonial: { id: r.id, customer_name: 'Camille', language: 'french', background_color: DEFAULT_VIDEO_STYLE.background_color, company: { logo_url: null } },
       questions: [{ id: r.q1 }, { id: r.q2 }],
+      // No promotion of ours on the customer's page unless the operator asks for it (issue 27).
+      powered_by: false,
     });
     const unknown = await t.app.inject({ method: 'GET', url: '/api/public/testimonial/validate/not-a-real-token' });
     expect(unknown.statusCode).toBe(404);

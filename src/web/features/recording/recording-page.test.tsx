@@ -137,11 +137,43 @@ describe('a valid link', () => {
         company: { name: 'Fleurs & Co', logo_url: null },
       },
       questions: [{ id: '2b2b2b2b-2222-4222-8222-222222222222', text: 'Qu’est-ce qui vous a plu ?' }],
+      powered_by: false,
     });
     await renderPage();
     await screen.findByTestId('consent');
     expect(document.documentElement.lang).toBe('fr');
     expect(calls).toHaveLength(1);
+  });
+
+  /** A valid English link whose answer says whether the operator wants the 'powered by' line. */
+  const validLink = (poweredBy: boolean) => ({
+    testimonial: {
+      id: '5c4d3e2f-1a0b-4c9d-8e7f-6a5b4c3d2e1f',
+      background_color: '#000000',
+      customer_name: 'Sam',
+      customer_position: null,
+      customer_email: 'sam@example.test',
+      language: 'english',
+      gift: null,
+      company: { name: 'Fleurs & Co', logo_url: null },
+    },
+    questions: [{ id: '2b2b2b2b-2222-4222-8222-222222222222', text: 'What did you like?' }],
+    powered_by: poweredBy,
+  });
+
+  it('shows no promotion of ours by default: the page belongs to the business (issue 27)', async () => {
+    stubValidate(200, validLink(false));
+    await renderPage();
+    await screen.findByTestId('consent');
+    expect(document.querySelector('footer')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/Video testimonials by|free account/i);
+  });
+
+  it('shows a small powered-by line when the operator turned it on', async () => {
+    stubValidate(200, validLink(true));
+    await renderPage();
+    await screen.findByTestId('consent');
+    expect(document.querySelector('footer')?.textContent).toMatch(/^Video testimonials by /);
   });
 });
 

@@ -382,7 +382,7 @@ export function RecordingPage({ token }: { token: string }) {
 
   if (finished) {
     return (
-      <RecordingFrame company={company}>
+      <RecordingFrame company={company} poweredBy={context.powered_by}>
         {seo}
         <Suspense fallback={<StepLoading label={t('recording.loading')} />}>
           <ThankYou name={finished.name} company={finished.company} />
@@ -411,7 +411,7 @@ export function RecordingPage({ token }: { token: string }) {
   );
 
   return (
-    <RecordingFrame company={company}>
+    <RecordingFrame company={company} poweredBy={context.powered_by}>
       {seo}
       <StepIndicator current={visibleStep} width={step === 'information' || step === 'complete' ? 'sm' : 'md'} />
       {step !== 'recording' && (!persistent || storageWarning) && (

@@ -12,14 +12,20 @@ export interface RecordingFrameProps {
    * would jump down out of view (a layout shift); the next state draws it below its content.
    */
   loading?: boolean;
+  /**
+   * The discreet 'Video testimonials by {brand}' line at the bottom, only when the operator turned it on
+   * (CUSTOMER_PAGES_POWERED_BY, sent with the link): the customer's page belongs to the business.
+   */
+  poweredBy?: boolean;
   children: ReactNode;
 }
 
 /**
- * The light frame of the customer's page: the company that asks, the content, and a discreet
- * 'by Vouchreel'. No language menu (the request sets the language) and no app navigation.
+ * The light frame of the customer's page: the company that asks, the content, and, when the operator
+ * wants it, a discreet 'by Vouchreel'. No language menu (the request sets the language), no app
+ * navigation, no promotion of ours.
  */
-export function RecordingFrame({ company, loading = false, children }: RecordingFrameProps) {
+export function RecordingFrame({ company, loading = false, poweredBy = false, children }: RecordingFrameProps) {
   const { t } = useRecordingT();
   return (
     <div className="flex min-h-dvh flex-col bg-gray-50">
@@ -36,7 +42,7 @@ export function RecordingFrame({ company, loading = false, children }: Recording
       <main id="main" className="flex-1 pb-10">
         {children}
       </main>
-      {!loading && (
+      {poweredBy && !loading && (
         <footer className="border-t border-gray-200 bg-white">
           <div className="mx-auto flex max-w-3xl items-center justify-center px-4 py-4 text-xs text-gray-500">
             <a
