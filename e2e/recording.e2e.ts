@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentText, CURRENT_CONSENT_VERSION } from '../src/contract/consent.js';
 import { openBrowser, screenshot, watchErrors, type BrowserSession } from './support/browser.js';
+import { signInInBrowser } from './support/fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -16,7 +17,8 @@ import { startServer, type RunningServer } from './support/server.js';
  * the middle that resumes at question 2, a connection lost during the upload and regained, the
  * thank-you screen; then the request is completed, the answers are playable H.264 MP4s with sound of
  * the right duration, and the company got its e-mail. A second journey in French, and the camera
- * permission refused. Every screen is photographed at 375 px and 1280 px.
+ * permission refused. A 206-character question (issue 27): the form's hint when it is written, and all
+ * of it on a 375×812 phone. Every screen is photographed at 375 px and 1280 px.
  */
 
 const run = promisify(execFile);
@@ -39,6 +41,11 @@ interface Company {
 
 const PASSWORD = 'correct horse 42';
 const QUESTIONS = ['What problem did we help you solve?', 'What would you tell a friend about working with us?'];
+/** Issue 27: 206 characters, whose last line a phone used to slice (and a French one, longer). */
+const LONG_QUESTIONS = {
+  en: 'Think back to the moment you first saw the finished result: what did you feel, what did your staff say about it, and which part of our work made the biggest difference to your business across the past year?',
+  fr: "Repensez au moment où vous avez découvert le résultat final\u00a0: qu'avez-vous ressenti, qu'en a dit votre équipe, et quelle partie de notre travail a le plus changé les choses pour votre entreprise cette année\u00a0?",
+} as const;
 const SPEECH =
   'I have been working with this team for two years. They answered every question quickly, and our sales grew by thirty percent.';
 
@@ -111,7 +118,7 @@ describe('customer recording page', () => {
   }
 
   /** A request to a new customer; returns its id and the link of the invitation e-mail. */
-  async function sendRequest(language: 'english' | 'french', customerName: string, gift: string | null = null) {
+  async function sendRequest(language: 'english' | 'french', customerName: string, gift: string | null = null, questionIds = company.questionIds) {
     const customerEmail = `customer.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
     const { testimonial } = await api<{ testimonial: { id: string } }>('/api/testimonials/request', {
       token: company.token,
@@ -119,7 +126,7 @@ describe('customer recording page', () => {
         customer_email: customerEmail,
         customer_name: customerName,
         customer_position: language === 'french' ? 'Gérante' : 'Head of Sales',
-        question_ids: company.questionIds,
+        question_ids: questionIds,
         language,
         gift,
       },
@@ -429,6 +436,69 @@ describe('customer recording page', () => {
     expect(durations[0]).toBeLessThanOrEqual(4);
     expect(durations[1]).toBeGreaterThanOrEqual(19);
     expect(durations[1]).toBeLessThanOrEqual(21);
+  });
+
+  it('warns the writer of a long question, and shows all of it to a customer on a 375×812 phone (issue 27)', { timeout: 90_000 }, async () => {
+    // The company writes it: past 150 characters the form says a long question is hard to answer.
+    await api('/api/user/complete-onboarding', { method: 'PUT', token: company.token, body: {} });
+    const owner = await openBrowser({ locale: 'en-US' });
+    browsers.push(owner);
+    const dashboard = await owner.context.newPage();
+    const dashboardErrors = watchErrors(dashboard);
+    await dashboard.setViewportSize({ width: 1280, height: 860 });
+    await signInInBrowser(dashboard, server, { email: company.email, password: PASSWORD });
+    for (const lang of ['en', 'fr'] as const) {
+      await owner.context.addCookies([{ name: 'i18next', value: lang, url: server.url }]);
+      await dashboard.goto(`${server.url}/dashboard/questions`);
+      await dashboard.waitForSelector('[data-testid="question-row"]');
+      await dashboard.fill('[data-testid="question-text-input"]', LONG_QUESTIONS[lang]);
+      expect(await dashboard.locator('[data-testid="question-long-hint"]').innerText()).toMatch(
+        lang === 'fr' ? /^Il est difficile de répondre à une question longue en 20 secondes/ : /^A long question is hard to answer in 20 seconds/,
+      );
+      await shots(dashboard, `recording-long-question-form-${lang}`);
+      await dashboard.click('[data-testid="question-submit"]');
+      await dashboard.waitForSelector(`[data-testid="question-row"][data-position="${lang === 'fr' ? 4 : 3}"]`);
+    }
+    expect(dashboardErrors).toEqual([]);
+    const listed = await api<{ id: string; text: string }[]>(`/api/questions/list?company_id=${company.companyId}`, { token: company.token });
+    const idOf = (text: string) => listed.find((q) => q.text === text)!.id;
+
+    // The customer's phone: the question whole (nothing left to scroll, no cue), above a camera and
+    // a record button still on the screen.
+    for (const lang of ['en', 'fr'] as const) {
+      const request = await sendRequest(lang === 'fr' ? 'french' : 'english', 'Jo Lane', null, [idOf(LONG_QUESTIONS[lang])]);
+      const { page, errors } = await newPage();
+      await page.goto(request.link);
+      await page.check('[data-testid="consent"]');
+      await page.click('[data-testid="continue"]');
+      await page.waitForSelector('[data-testid="start-recording-step"]:not([disabled])');
+      await page.click('[data-testid="start-recording-step"]');
+      await phase(page, 'idle');
+      const shown = await page.locator('[data-testid="question-text"]').innerText();
+      expect(shown.replace(/\s+/g, ' ')).toBe(LONG_QUESTIONS[lang].replace(/\s+/g, ' '));
+      for (const [width, height] of [
+        [375, 812],
+        [1280, 860],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await sleep(150);
+        const fit = await page.evaluate(() => {
+          const panel = document.querySelector<HTMLElement>('[data-testid="question-panel"]')!;
+          const text = panel.querySelector('h1')!.getBoundingClientRect();
+          const box = panel.getBoundingClientRect();
+          const record = document.querySelector('[data-testid="record"]')!.getBoundingClientRect();
+          return { hidden: panel.scrollHeight - panel.clientHeight, textBottom: text.bottom, panelBottom: box.bottom, recordBottom: record.bottom, screen: window.innerHeight };
+        });
+        const where = `${lang} at ${width}×${height}: ${JSON.stringify(fit)}`;
+        expect(fit.hidden, where).toBeLessThanOrEqual(0);
+        expect(fit.textBottom, where).toBeLessThanOrEqual(fit.panelBottom);
+        expect(fit.panelBottom, where).toBeLessThanOrEqual(fit.screen);
+        expect(fit.recordBottom, where).toBeLessThanOrEqual(fit.screen);
+        expect(await page.locator('[data-testid="question-more"]').count(), where).toBe(0);
+      }
+      await shots(page, `recording-long-question-${lang}`, { settle: false });
+      expect(unexpected(errors)).toEqual([]);
+    }
   });
 
   it('explains a refused camera and microphone, how to allow them, and offers a retry', async () => {

@@ -21,12 +21,19 @@ export interface QuestionFormProps {
   onCancel: () => void;
 }
 
+/**
+ * Past this many characters the field's hint says that a long question is hard to answer in 20
+ * seconds (issue 27; decision 159). A gentle word, not a limit: the limit is QUESTION_MAX_LENGTH.
+ */
+export const QUESTION_LONG_LENGTH = 150;
+
 /** The id of the text area, so other parts of the screen can focus it. */
 export const QUESTION_TEXT_ID = 'question-text';
 
 /**
  * Add or edit a question (spec §2, §4, §5): a 3-row text area with its hint; blank text is silently
- * ignored; more than 500 characters is refused before sending. Editing switches the title and button
+ * ignored; more than 500 characters is refused before sending; past 150, the hint says that a long
+ * question is hard to answer in 20 seconds. Editing switches the title and button
  * to edit/update and shows Cancel. Remount it (key) to switch between questions.
  * Test ids: `question-form`, `question-text-input`, `question-submit`, `question-cancel`.
  */
@@ -43,6 +50,7 @@ export function QuestionForm({ initialText = '', editing, pending, onSave, onCan
   } = useForm<TQuestionForm>({ resolver: zodResolver(ZQuestionForm), defaultValues: { text: initialText } });
   const length = useWatch({ control, name: 'text' }).trim().length;
   const tooLong = length > QUESTION_MAX_LENGTH;
+  const long = length > QUESTION_LONG_LENGTH && !tooLong;
   const field = register('text', {
     onChange: () => {
       if (errors.text) clearErrors('text');
@@ -73,7 +81,15 @@ export function QuestionForm({ initialText = '', editing, pending, onSave, onCan
         label={t('questions.form.label')}
         placeholder={t('questions.form.placeholder')}
         rows={3}
-        hint={t('questions.form.hint')}
+        hint={
+          long ? (
+            <span className="text-pending-800" data-testid="question-long-hint">
+              {t('questions.form.longHint')}
+            </span>
+          ) : (
+            t('questions.form.hint')
+          )
+        }
         error={errors.text?.message}
         data-testid="question-text-input"
         onKeyDown={(event) => {

@@ -14,6 +14,7 @@ import { formatSeconds, pickMimeType, RECORDER_BITRATES, textColorOn } from '../
 import type { MediaDevicesState } from '../use-media-stream';
 import { aspectOf, CameraBox, DeviceProblem, FilmIcon, LiveVideo, TakeVideo } from './media-views';
 import { MicLevelMeter } from './mic-level-meter';
+import { QuestionPanel } from './question-panel';
 import { TeleprompterOverlay, TeleprompterPanel } from './teleprompter';
 import { useFocusOnMount } from './use-focus-on-mount';
 
@@ -437,22 +438,7 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
             <AnswerSegments answered={answered} current={index} label={t('recording.question.saved', { saved: answered.filter(Boolean).length, total })} />
           </div>
 
-          <section
-            className="mt-2 max-h-[32svh] overflow-y-auto rounded-card px-5 py-4 sm:mt-3 sm:px-8"
-            style={{ backgroundColor: bgColor }}
-            data-testid="question-panel"
-          >
-            <h1
-              ref={headingRef}
-              tabIndex={-1}
-              className={cn(
-                'text-xl leading-snug font-semibold tracking-tight outline-none sm:text-2xl',
-                textTone === 'light' ? 'text-white' : 'text-gray-950',
-              )}
-            >
-              {question.text}
-            </h1>
-          </section>
+          <QuestionPanel text={question.text} bgColor={bgColor} tone={textTone} headingRef={headingRef} />
         </div>
 
         {mediaProblem ? (
