@@ -97,7 +97,8 @@ describe('settings: themes and preview formats', () => {
     // The logo, shown in videos: it gets its own band on the card.
     await page.setInputFiles('[data-testid="logo-input"]', logo);
     await page.waitForSelector('[data-testid="logo-current"][src*="/api/public/logo/"]:not([data-preparing])');
-    await page.click('[data-testid="show-logo-switch"]');
+    // The switch turned on with the upload (issue 27).
+    expect(await page.getAttribute('[data-testid="show-logo-switch"]', 'aria-checked')).toBe('true');
     await page.waitForSelector('[data-testid="preview-logo"]');
     // The logo's fields are not a theme's: the theme stays picked.
     expect(await page.isChecked('[data-testid="theme-ocean-input"]')).toBe(true);

@@ -123,7 +123,23 @@ describe('the logo field follows its job', () => {
     expect(calls.filter((c) => c === 'GET /api/auth/settings')).toHaveLength(1);
     await pass(JOB_POLL_MS * 3);
     expect(calls.filter((c) => c === `GET /api/jobs/${JOB}`)).toHaveLength(jobReads);
-    // Nothing to save: the stored logo is what the form holds.
+    // A logo is uploaded to be seen (issue 27): the switch turned on with it, which is the one change to save.
+    expect(screen.getByTestId('show-logo-switch').getAttribute('aria-checked')).toBe('true');
+    expect((screen.getByTestId('style-save') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('leaves the switch as it was when the company had turned it on already', async () => {
+    stubServer({
+      'POST /api/auth/upload-logo': [ok({ logo_url: SOURCE, jobId: JOB })],
+      [`GET /api/jobs/${JOB}`]: [ok(logoJob('ready'))],
+      'GET /api/auth/settings': [ok({ ...settings(STORED), show_logo_in_videos: true })],
+    });
+    renderPanel({ ...settings(BEFORE), show_logo_in_videos: true });
+    await chooseFile();
+    await pass(JOB_POLL_MS * 3);
+    expect(screen.getByTestId('logo-current').getAttribute('src')).toBe(STORED);
+    expect(screen.getByTestId('show-logo-switch').getAttribute('aria-checked')).toBe('true');
+    // Nothing to save: the stored logo and the switch are what the form holds.
     expect((screen.getByTestId('style-save') as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -149,6 +165,8 @@ describe('the logo field follows its job', () => {
     expect(screen.getByTestId('logo-current').getAttribute('src')).toBe(BEFORE);
     expect(screen.getByTestId('logo-current').getAttribute('data-preparing')).toBeNull();
     expect((screen.getByTestId('logo-choose') as HTMLButtonElement).disabled).toBe(false);
+    // A failed logo turns nothing on.
+    expect(screen.getByTestId('show-logo-switch').getAttribute('aria-checked')).toBe('false');
     expect((screen.getByTestId('style-save') as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -86,6 +86,11 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
   const { t, i18n } = useTranslation();
   const [saved, setSaved] = useState<TStyleForm>(() => styleToForm(settings));
   const [form, setForm] = useState<TStyleForm>(saved);
+  // The form as last drawn, for the logo upload's outcome (it arrives from a job, later).
+  const formRef = useRef(form);
+  useEffect(() => {
+    formRef.current = form;
+  }, [form]);
   const [touched, setTouched] = useState<ReadonlySet<TStyleField>>(() => new Set());
   const [showAllErrors, setShowAllErrors] = useState(false);
   const [serverErrors, setServerErrors] = useState<TStyleErrors>({});
@@ -95,10 +100,13 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
   const save = useUpdateSettingsMutation();
   // Once the logo job is over, the saved values take the logo the server now holds (the new one, or
   // the one before when it failed); the form too, unless a removal is pending there.
+  // A logo is uploaded to be seen (issue 27): once ready, the switch that puts it in videos turns on
+  // in the form, and the Save bar leaves the company to confirm or undo it.
   const upload = useLogoUpload(({ status, logoUrl }: LogoOutcome) => {
     setSaved((current) => ({ ...current, logo_url: logoUrl }));
-    setForm((current) => (current.logo_url === '' ? current : { ...current, logo_url: logoUrl }));
-    if (status === 'ready') toast.success(t('settings.video.logo.ready'));
+    const turnOn = status === 'ready' && !formRef.current.show_logo_in_videos && formRef.current.logo_url !== '';
+    setForm((current) => (current.logo_url === '' ? current : { ...current, logo_url: logoUrl, show_logo_in_videos: current.show_logo_in_videos || turnOn }));
+    if (status === 'ready') toast.success(t(turnOn ? 'settings.video.logo.readyShown' : 'settings.video.logo.ready'));
   });
   const saving = save.isPending;
 
