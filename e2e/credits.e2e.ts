@@ -229,12 +229,14 @@ describe("credits", () => {
     await screenshot(page, "credits-pay-dialog-en-1280", { fullPage: false });
     await page.click('[data-testid="pay-confirm"]');
 
+    // The testimonial paid for opens (issue 27): it was paid for to be watched.
+    await page.waitForURL(`**/dashboard/testimonials/${testimonial.id}`);
+    await page.waitForSelector('[data-testid="testimonial-detail-back"]');
+    expect(await page.locator('[data-testid="pay-dialog"]').count()).toBe(0);
+    await page.goBack();
     await page.waitForSelector(
       `[data-testid="testimonial-row"][data-id="${testimonial.id}"][data-paid="true"]`,
     );
-    await page.waitForSelector('[data-testid="pay-dialog"]', {
-      state: "detached",
-    });
     await row(page).locator('[data-testid="view-testimonial"]').waitFor();
     expect(await row(page).locator('[data-testid="pay-to-view"]').count()).toBe(
       0,

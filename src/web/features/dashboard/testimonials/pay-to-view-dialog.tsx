@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { CREDITS_PER_VIEW } from "../../../../contract/constants.js";
 import type { TTestimonialRequestSafe } from "../../../../contract/api/testimonials.schema.js";
@@ -24,7 +25,8 @@ export interface PayToViewDialogProps {
 
 /**
  * Pay to view (spec §2, §4): says one credit will be debited, then makes the pay call; the list, the
- * stats (header balance) and the transactions reload. With no credits left it shows the no-credits
+ * stats (header balance) and the transactions reload, and the testimonial paid for opens (issue 27:
+ * it was paid for to be watched). With no credits left it shows the no-credits
  * message and a link to the payment screen. Other failures are logged (§8) and explained in the
  * dialog, which stays open to try again. Test ids: `pay-dialog`, `pay-confirm`, `pay-no-credits`,
  * `pay-buy-credits`.
@@ -37,6 +39,7 @@ export function PayToViewDialog({
 }: PayToViewDialogProps) {
   const { t } = useTranslation();
   const pay = usePayTestimonialMutation();
+  const navigate = useNavigate();
   const noCredits =
     (credits !== undefined && credits < CREDITS_PER_VIEW) ||
     isNoCreditsError(pay.error);
@@ -61,6 +64,7 @@ export function PayToViewDialog({
           );
           pay.reset();
           onClose();
+          void navigate(paths.dashboard.testimonial(testimonial.id));
         },
         onError: (error) => {
           console.warn("Paying to view the testimonial failed.", error);
