@@ -73,6 +73,10 @@ async function confirmAndWait(page: Page, options: { background?: boolean } = {}
   await page.click('[data-testid="confirm-action"]');
   await page.waitForSelector('[data-testid="processing-modal"]');
   expect(await page.locator('[data-testid="processing-modal"] [role="progressbar"]').count()).toBe(1);
+  // One promise (issue 27): the page may be left, an e-mail follows; nothing asks to keep it open.
+  const promise = await page.locator('[data-testid="processing-modal"]').innerText();
+  expect(promise).toMatch(/You can leave this page: we will e-mail you|Vous pouvez quitter cette page/);
+  expect(promise).not.toMatch(/do not close|keep this (page|window) open|ne pas fermer|garder cette/i);
   // Every action is disabled while the job runs (spec §4).
   for (const action of await page.locator('[data-testid^="action-"]:not([data-testid="action-download-original"])').all()) {
     const disabled = await action.evaluate((el) => (el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true');

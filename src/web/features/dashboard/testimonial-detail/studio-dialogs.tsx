@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
-import { ClockIcon, MailIcon } from '../../../components/icons';
+import { MailIcon } from '../../../components/icons';
 import { JobProgress } from '../jobs/job-progress';
 import type { JobFollow } from '../jobs/use-job';
 import { VideoPlayer } from './video-player';
@@ -68,10 +68,8 @@ export function ProcessingModal({ open, onDismiss, action, follow, since }: Proc
       <div className="flex flex-col gap-4">
         <JobProgress follow={follow} since={since} size="md" label={t(`testimonialDetail.processing.phase.${phase}`)} data-testid="processing-progress" />
         <ul className="flex flex-col gap-2 text-sm text-gray-600">
-          <li className="flex gap-2">
-            <ClockIcon className="mt-0.5 size-4 shrink-0 text-gray-500" />
-            {t('testimonialDetail.processing.keepOpen')}
-          </li>
+          {/* One promise (issue 27): the page may be left, and the e-mail comes to whoever left, however
+              short the render (ready-mail.ts: a render nobody follows is always told about). */}
           <li className="flex gap-2">
             <MailIcon className="mt-0.5 size-4 shrink-0 text-gray-500" />
             {t('testimonialDetail.processing.email')}

@@ -310,6 +310,8 @@ describe('testimonial detail: start calls and renders (spec §8)', () => {
     const modal = await screen.findByTestId('processing-modal');
     expect(modal.textContent).toContain('Generating the intro');
     expect(modal.textContent).toContain('You can leave this page: we will e-mail you when the video is ready.');
+    // One promise, not two (issue 27): nothing asks to keep the page open.
+    expect(modal.textContent).not.toMatch(/do not close|keep this (page|window) open/i);
     expect(within(modal).getByRole('progressbar')).toBeTruthy();
     // The job's own progress, read from GET /api/jobs/{id}.
     await waitFor(() => expect(within(modal).getByTestId('job-percent').textContent).toBe('55%'));
