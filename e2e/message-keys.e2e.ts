@@ -113,8 +113,8 @@ describe('message keys', () => {
 
     // The preview of a request in the other language than the interface's, both ways.
     for (const [ui, request, greeting] of [
-      ['en', 'french', 'Bonjour'],
-      ['fr', 'english', 'Hello'],
+      ['en', 'french', 'Bonjour Camille'],
+      ['fr', 'english', 'Hi Camille'],
     ] as const) {
       await setLanguage(page, ui);
       await page.goto(`${server.url}/dashboard/requests`);

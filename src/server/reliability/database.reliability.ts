@@ -103,6 +103,8 @@ describe('the database stopped and started again', () => {
       expect(res.ms).toBeLessThan(3000);
     }
     for (const p of [api, worker]) {
+      // A process that died while the database was away says why (its last log lines).
+      if (!p.alive()) throw new Error(`The ${p.role} process exited while the database was down:\n${p.output().slice(-6000)}`);
       const ready = await timed(() => fetch(`${p.url}/api/ready`));
       expect(ready.status, p.role).toBe(503);
       expect(ready.body).toEqual({ error: expect.stringMatching(/^Not ready: database(, queue)? unreachable\.$/), code: 'unavailable' });
