@@ -251,6 +251,8 @@ describe('accounts and sessions', () => {
     expect(await notice.innerText()).toContain(`We've sent a confirmation link to ${email}`);
     expect(await text(page, 'h1')).toBe('Welcome to Vouchreel');
     expect(await page.inputValue('input[name="email"]')).toBe(email);
+    // A long address wraps inside the notice on a phone instead of running out of it.
+    expect(await notice.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, 'auth-signup-notice-en-mobile');
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'auth-signup-notice-en-desktop');

@@ -45,7 +45,7 @@ export function Alert({ tone = 'info', title, children, action, onDismiss, dismi
       {...props}
     >
       <span className="mt-px shrink-0">{icons[tone]}</span>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 break-words">
         {title && <p className="font-medium">{title}</p>}
         {children && <div className={cn(title ? 'mt-1' : undefined)}>{children}</div>}
         {action && <div className="mt-3 flex flex-wrap gap-2">{action}</div>}
