@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, watchErrors, type BrowserSession } from './support/browser.js';
+import { waitForMailLink } from './support/fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -129,12 +130,20 @@ describe('accounts and sessions', () => {
     await page.fill('input[name="confirmPassword"]', PASSWORD);
     await page.click('[data-testid="signup-submit"]');
 
-    // A normal sign-up lands on /signin with a success message that goes after 3 s.
+    // A normal sign-up lands on /signin, welcomed, with a notice that stays until it is closed
+    // (its lasting is the English journey's: 'welcomes a new user…').
     await page.waitForURL(`${server.url}/signin`);
-    const message = page.locator('[data-testid="signin-message"]');
-    expect(await message.innerText()).toContain(email);
+    const notice = page.locator('[data-testid="signup-notice"]');
+    expect(await notice.innerText()).toContain(email);
+    expect(await text(page, 'h1')).toBe('Bienvenue sur Vouchreel');
     expect(await page.inputValue('input[name="email"]')).toBe(email);
-    await message.waitFor({ state: 'detached', timeout: 6000 });
+    await screenshot(page, 'auth-signup-notice-fr-desktop');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'auth-signup-notice-fr-mobile');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.click('[data-testid="signup-notice"] [aria-label="Fermer"]');
+    await notice.waitFor({ state: 'detached' });
+    expect(await text(page, 'h1')).toBe('Bienvenue sur Vouchreel');
 
     // Before confirming, sign-in is refused with the 'unconfirmed' message and a new link on offer.
     await page.fill('input[name="password"]', PASSWORD);
@@ -156,7 +165,11 @@ describe('accounts and sessions', () => {
     await page.goto(link);
     await page.waitForURL(/\/signin\?confirm=confirmed/);
     expect(await text(page, '[data-testid="confirm-message"]')).toContain('Votre adresse e-mail est confirmée');
+    expect(await page.inputValue('input[name="email"]')).toBe(email);
     await screenshot(page, 'auth-signin-confirmed-fr-desktop');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'auth-signin-confirmed-fr-mobile');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Sign in with remember-me: tokens in localStorage.
     await page.fill('input[name="email"]', email.toUpperCase());
@@ -213,6 +226,52 @@ describe('accounts and sessions', () => {
     await page.waitForURL(`${server.url}/signin`);
 
     expect(unexpected(errors, [401, 403])).toEqual([]);
+  });
+
+  it('welcomes a new user after sign-up with a notice that stays, and fills in the address the link confirms', async () => {
+    const { page, errors } = await freshPage('en', 375);
+    const email = uniqueEmail('ada');
+
+    await page.goto(`${server.url}/signup`);
+    await page.fill('input[name="firstname"]', 'Ada');
+    await page.fill('input[name="lastname"]', 'Byron');
+    await page.fill('input[name="email"]', email);
+    await page.click('[data-testid="signup-next"]');
+    await page.fill('input[name="companyName"]', `Byron Analytics ${Date.now()}`);
+    await page.click('[data-testid="signup-next"]');
+    await page.fill('input[name="password"]', PASSWORD);
+    await page.fill('input[name="confirmPassword"]', PASSWORD);
+    await page.click('[data-testid="signup-submit"]');
+
+    await page.waitForURL(`${server.url}/signin`);
+    const notice = page.locator('[data-testid="signup-notice"]');
+    await notice.waitFor();
+    // Still there after 5 s (it used to leave after 3), under a heading for a new user.
+    await page.waitForTimeout(5000);
+    expect(await notice.innerText()).toContain(`We've sent a confirmation link to ${email}`);
+    expect(await text(page, 'h1')).toBe('Welcome to Vouchreel');
+    expect(await page.inputValue('input[name="email"]')).toBe(email);
+    // A long address wraps inside the notice on a phone instead of running out of it.
+    expect(await notice.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'auth-signup-notice-en-mobile');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'auth-signup-notice-en-desktop');
+
+    // The link from the mail, opened in another browser (a phone's mail app, say): the form shows the address.
+    const link = await waitForMailLink(server, email, '/api/auth/confirm-email?token=');
+    const { page: other, errors: otherErrors } = await freshPage('en', 375);
+    await other.goto(link);
+    await other.waitForURL(/\/signin\?confirm=confirmed&email=/);
+    expect(await text(other, '[data-testid="confirm-message"]')).toContain('Your e-mail address is confirmed');
+    expect(await text(other, 'h1')).toBe('Welcome to Vouchreel');
+    expect(await other.inputValue('input[name="email"]')).toBe(email);
+    expect(await other.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+    await screenshot(other, 'auth-signin-confirmed-en-mobile');
+    await other.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(other, 'auth-signin-confirmed-en-desktop');
+
+    expect(unexpected(errors)).toEqual([]);
+    expect(unexpected(otherErrors)).toEqual([]);
   });
 
   it('resets a forgotten password from the e-mailed link and signs in with the new one', async () => {

@@ -35,7 +35,6 @@ export const TIMINGS = {
   signupFadeInMs: 500,
   googleSignupRedirectMs: 100,
   signinQueryMessageMs: 5000,
-  signinStateMessageMs: 3000,
   resetRedirectMs: 3000,
   toastAutoCloseMs: 3000,
   requestSuccessMs: 4000,

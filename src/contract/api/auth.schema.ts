@@ -284,8 +284,9 @@ export type TProcessAuthCallbackResponse = z.infer<typeof ZProcessAuthCallbackRe
 
 /**
  * The link of the confirmation e-mail points here (`/api/auth/confirm-email?token=…`). The server
- * answers with a redirect to `/signin?confirm=<outcome>` (and `&email=…` when the link is expired or
- * used, so the page can offer a new one through resend-confirmation).
+ * answers with a redirect to `/signin?confirm=<outcome>&email=…` (the address is left out only for an
+ * unknown link): the sign-in form starts with the confirmed address, and after an expired or used link
+ * the page can offer a new one through resend-confirmation (decision 160).
  */
 export const ZConfirmEmailQuery = z.object({ token: token('Confirmation token') });
 export type TConfirmEmailQuery = z.infer<typeof ZConfirmEmailQuery>;

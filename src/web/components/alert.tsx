@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
-import { AlertIcon, CheckCircleIcon, InfoIcon } from './icons';
+import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons';
 
 export type AlertTone = 'info' | 'success' | 'warning' | 'error';
 
@@ -11,6 +11,10 @@ export interface AlertProps {
   children?: ReactNode;
   /** Buttons or links under the text. */
   action?: ReactNode;
+  /** Adds a close button: the banner stays until the person closes it. */
+  onDismiss?: () => void;
+  /** The close button's accessible name (required with onDismiss). */
+  dismissLabel?: string;
   className?: string;
   'data-testid'?: string;
 }
@@ -33,7 +37,7 @@ const icons: Record<AlertTone, ReactNode> = {
  * A banner with an icon and its text. Errors are announced at once (role alert), the others politely
  * (role status).
  */
-export function Alert({ tone = 'info', title, children, action, className, ...props }: AlertProps) {
+export function Alert({ tone = 'info', title, children, action, onDismiss, dismissLabel, className, ...props }: AlertProps) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
@@ -41,11 +45,23 @@ export function Alert({ tone = 'info', title, children, action, className, ...pr
       {...props}
     >
       <span className="mt-px shrink-0">{icons[tone]}</span>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 break-words">
         {title && <p className="font-medium">{title}</p>}
         {children && <div className={cn(title ? 'mt-1' : undefined)}>{children}</div>}
         {action && <div className="mt-3 flex flex-wrap gap-2">{action}</div>}
       </div>
+      {onDismiss && (
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label={dismissLabel}
+          title={dismissLabel}
+          className="-my-1 -mr-2 inline-flex size-8 shrink-0 items-center justify-center self-start rounded-control opacity-80 transition-colors hover:bg-black/5 hover:opacity-100"
+          data-testid="alert-dismiss"
+        >
+          <CloseIcon className="size-4" />
+        </button>
+      )}
     </div>
   );
 }

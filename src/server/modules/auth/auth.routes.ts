@@ -101,8 +101,11 @@ export function authRoutes(ctx: AppContext) {
       { preHandler: [limits(app, [perIp('confirm', LIMITS.confirm.ip)])], schema: { querystring: ZConfirmEmailQuery } },
       async (request, reply) => {
         const { outcome, email } = await auth.confirmEmail(ctx, request.query.token);
+        // The address goes along whatever the outcome: the sign-in form starts filled in after a
+        // confirmation, and a new link can be offered after a failed one (decision 160). Whoever holds
+        // the link already knows the address it was sent to.
         const params = new URLSearchParams({ confirm: outcome });
-        if (email && outcome !== 'confirmed') params.set('email', email);
+        if (email) params.set('email', email);
         return reply.header('cache-control', 'no-store').redirect(`${ctx.config.appUrl}/signin?${params.toString()}`, 303);
       },
     );

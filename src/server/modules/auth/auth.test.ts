@@ -110,7 +110,8 @@ describe('confirmation link', () => {
     expect(unconfirmed.json().errorKey).toBe('emailUnconfirmed');
 
     const first = await t.app.inject({ method: 'GET', url: link });
-    expect(first.headers.location).toBe('http://app.test/signin?confirm=confirmed');
+    // The address rides along so that the sign-in form starts filled in (decision 160).
+    expect(first.headers.location).toBe(`http://app.test/signin?confirm=confirmed&email=${encodeURIComponent(body.email)}`);
     const again = await t.app.inject({ method: 'GET', url: link });
     expect(again.headers.location).toBe(`http://app.test/signin?confirm=used&email=${encodeURIComponent(body.email)}`);
     const bogus = await t.app.inject({ method: 'GET', url: '/api/auth/confirm-email?token=nope' });
@@ -132,7 +133,7 @@ describe('confirmation link', () => {
     await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(before + 1);
     const fresh = smtp.mails.at(-1)!;
     const ok = await t.app.inject({ method: 'GET', url: fresh.links.find((l) => l.includes('confirm-email'))!.replace('http://app.test', '') });
-    expect(ok.headers.location).toBe('http://app.test/signin?confirm=confirmed');
+    expect(ok.headers.location).toBe(`http://app.test/signin?confirm=confirmed&email=${encodeURIComponent(body.email)}`);
   });
 
   it('answers resend the same for unknown e-mails, and sends one e-mail per cool-down whoever asks', async () => {

@@ -231,11 +231,7 @@ export function SignupPage() {
       { ...base, password: values.password },
       {
         onSuccess: ({ user }) => {
-          const state: TSigninLocationState = {
-            message: t('signup.success', { email: user.email }),
-            tone: 'success',
-            email: user.email,
-          };
+          const state: TSigninLocationState = { notice: 'signedUp', email: user.email };
           void navigate(paths.signin, { state });
         },
         onError: onFailure,
