@@ -31,7 +31,7 @@ export interface CardVersion {
  * Publish button when publishing is offered.
  */
 export interface CardExport {
-  /** Test id of its row (`export-modified`, `export-original`). */
+  /** Test id of its row: `export-<platform>-<version>` (`export-shorts-modified`, `export-linkedin-original`). */
   testId: string;
   /** Its format, e.g. 'Shorts / Stories (9:16)'. */
   format: string;
@@ -39,6 +39,7 @@ export interface CardExport {
   version: string;
   url: string;
   poster: string | null;
+  /** The name its download gets, also shown on its row (decision 161). */
   fileName: string;
   publish?: { published: boolean; onOpen: () => void };
 }
@@ -237,7 +238,7 @@ function ActionControl({ action, shown, className }: { action: CardAction; shown
 
 /**
  * The stored exports under the card's actions: one row each, its poster in the export's shape, its
- * format and version, then Download and (when publishing is offered) Publish, or Share with a
+ * format, version and download name, then Download and (when publishing is offered) Publish, or Share with a
  * 'Published' badge once it is published. On a phone the buttons wrap under the name.
  */
 function ExportList({
@@ -276,6 +277,9 @@ function ExportList({
                         {publish.publishedBadge}
                       </Badge>
                     )}
+                  </p>
+                  <p className="truncate text-xs text-gray-500" title={item.fileName} data-testid="export-file-name">
+                    {item.fileName}
                   </p>
                 </div>
               </div>
