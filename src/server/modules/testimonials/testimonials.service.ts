@@ -28,7 +28,8 @@ function mediaState(ctx: AppContext, answer: ResponseRow, transcode: JobRow | un
  * transcoded ones, null until its transcode is ready: the raw upload is never handed to a player, and its
  * duration is the one probed from that transcoded file. Generated videos have their poster beside them
  * (posterKeyFor: the output's key with `.jpg`), so their addresses derive from the stored keys. Render
- * and preparation states come from the latest jobs of each answer and of the testimonial.
+ * and preparation states come from the latest jobs of each answer and of the testimonial; the stored
+ * exports (`exports`) from its finished export jobs, the latest of each format and version (decision 161).
  */
 async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimonialRequest> {
   const url = (key: string | null) => (row.paid && key ? `${ctx.config.appUrl}${signMediaPath(ctx.secrets.jwt, key)}` : null);
