@@ -48,7 +48,7 @@ describe('export modal', () => {
     server = await startServer();
     browser = await openBrowser({ locale: 'en-US' });
     company = await signUpCompany(server, { prefix: 'export' });
-    const recorded = await recordTestimonial(server, company, { clips: [{ seconds: 3, tone: 440 }] });
+    const recorded = await recordTestimonial(server, company, { customerName: 'Grace Hopper', clips: [{ seconds: 3, tone: 440 }] });
     testimonialId = recorded.id;
     await company.api('POST', `/api/testimonials/pay/${testimonialId}`, {});
     // No onboarding tour over the dialog.
@@ -299,12 +299,53 @@ describe('export modal', () => {
       await rm(dir, { recursive: true, force: true });
     }
 
-    // Both exports are stored on the answer's card (decision 149): each with its download and its
-    // Publish, in English and in French, on a desktop and a phone.
+    // A 16:9 export of the original, after its 9:16 export (the first test's): each format keeps its
+    // own entry (decision 161). The original is only cropped and scaled: a few seconds of ffmpeg.
     await page.goto(`${server.url}/dashboard/testimonials/${testimonialId}`);
-    const rows = page.locator('[data-testid="response-card"]').first().locator('[data-testid="export-list"] li');
-    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
-    expect(await rows.first().textContent()).toContain('Shorts / Stories (9:16)');
+    await openCropStep(page);
+    await page.waitForSelector('[data-testid="crop-area"]');
+    await page.click('[data-testid="export-platform-linkedin"]');
+    expect(await page.textContent('[data-testid="crop-output"]')).toContain('1920 × 1080');
+    await page.click('[data-testid="export-start"]');
+    await page.waitForURL(/export=ready&exportUrl=/, { timeout: 150_000 });
+
+    // The three exports are stored on the answer's card (decisions 149, 161): the 9:16 of each version
+    // and the 16:9 of the original, each with its download named after the customer, the question and
+    // the format, and its Publish, in English and in French, on a desktop and a phone.
+    await page.goto(`${server.url}/dashboard/testimonials/${testimonialId}`);
+    const list = page.locator('[data-testid="response-card"]').first().locator('[data-testid="export-list"]');
+    const rows = list.locator('li');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(3);
+    expect(await rows.evaluateAll((items) => items.map((li) => li.getAttribute('data-testid')))).toEqual([
+      'export-shorts-modified',
+      'export-shorts-original',
+      'export-linkedin-original',
+    ]);
+    const row = (id: string) => list.locator(`[data-testid="${id}"]`);
+    expect(await row('export-shorts-original').textContent()).toContain('Shorts / Stories (9:16)');
+    expect(await row('export-linkedin-original').textContent()).toContain('LinkedIn (16:9)');
+    const names = {
+      'export-shorts-modified': 'grace-hopper-q1-9x16.mp4',
+      'export-shorts-original': 'grace-hopper-q1-9x16-original.mp4',
+      'export-linkedin-original': 'grace-hopper-q1-16x9-original.mp4',
+    };
+    for (const [id, name] of Object.entries(names)) {
+      expect(await row(id).locator('[data-testid="export-file-name"]').textContent()).toBe(name);
+      expect(await row(id).locator('[data-testid="export-download"]').getAttribute('download')).toBe(name);
+    }
+    // The download is the 16:9 file itself, served as an attachment under its name.
+    const landscape = await fetch(new URL((await row('export-linkedin-original').locator('[data-testid="export-download"]').getAttribute('href'))!, server.url));
+    expect(landscape.status).toBe(200);
+    expect(landscape.headers.get('content-disposition')).toContain('grace-hopper-q1-16x9-original.mp4');
+    const dir2 = await mkdtemp(path.join(os.tmpdir(), 'vouchreel-export-landscape-'));
+    try {
+      const file = path.join(dir2, 'export.mp4');
+      await writeFile(file, Buffer.from(await landscape.arrayBuffer()));
+      const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file]);
+      expect(stdout.trim()).toBe('1920,1080');
+    } finally {
+      await rm(dir2, { recursive: true, force: true });
+    }
     await page.locator('[data-testid="export-publish"]:enabled').first().waitFor();
     await page.locator('[data-testid="export-list"]').first().scrollIntoViewIfNeeded();
     await screenshot(page, 'export-stored-en-1280', { fullPage: false });
@@ -321,6 +362,8 @@ describe('export modal', () => {
     await fr.goto(`${server.url}/dashboard/testimonials/${testimonialId}`);
     await fr.locator('[data-testid="export-publish"]:enabled').first().waitFor();
     expect(await fr.locator('[data-testid="export-list"]').first().textContent()).toContain('Exports');
+    expect(await fr.locator('[data-testid="export-list"] li').count()).toBe(3);
+    expect(await fr.locator('[data-testid="export-linkedin-original"]').first().textContent()).toContain('Originale');
     expect(await fr.locator('[data-testid="export-publish"]').first().textContent()).toMatch(/Publier/);
     await fr.locator('[data-testid="export-list"]').first().scrollIntoViewIfNeeded();
     await screenshot(fr, 'export-stored-fr-375', { fullPage: false });

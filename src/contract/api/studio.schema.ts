@@ -166,7 +166,8 @@ export type TExportStatus = z.infer<typeof ZExportStatus>;
 /**
  * `{ status, exportedUrl }`: exportedUrl is set when status is 'done', null before. Until then the
  * client follows the job through the render_state of the testimonial or response; the finished URL is
- * also stored as short_video_url (videoType modified) or short_video_url_original (videoType original).
+ * also stored as short_video_url (videoType modified) or short_video_url_original (videoType original),
+ * and listed in the detail's `exports` beside the exports of other formats (decision 161).
  */
 export const ZExportV2Response = z.object({
   status: ZExportStatus,

@@ -17,7 +17,7 @@ import {
   ZRequestStatus,
 } from './common.js';
 import { ZJobError, ZJobPhase } from './jobs.schema.js';
-import { ZRenderState } from './studio.schema.js';
+import { ZExportPlatform, ZExportVideoType, ZRenderState } from './studio.schema.js';
 
 /* ------------------------------------------------------------------ GET /api/testimonials/stats */
 
@@ -41,6 +41,30 @@ export type TStatsResponse = z.infer<typeof ZStatsResponse>;
 
 const mediaUrl = ZMediaUrl.nullable();
 
+/**
+ * A stored export of an answer or of the merged video (decision 161): the latest finished export of
+ * one format (`platform`: 'shorts' is 9:16, 'linkedin' 16:9) cut from one version (`videoType`:
+ * 'modified' is the enhanced answer or the subtitled merged video, 'original' the answer as recorded
+ * or the plain merged video). A new export of the same format and version replaces it; another format
+ * or version keeps its own entry. `id` is the export job's, `finished_at` when it finished.
+ */
+export const ZStoredExport = z.object({
+  id: ZId,
+  platform: ZExportPlatform,
+  videoType: ZExportVideoType,
+  video_url: ZMediaUrl,
+  poster_url: mediaUrl,
+  finished_at: ZIsoDateTime,
+});
+export type TStoredExport = z.infer<typeof ZStoredExport>;
+
+/**
+ * The stored exports of an answer or of the merged video, in a fixed order: by format (9:16, then
+ * 16:9), then the enhanced version before the original. Empty while unpaid (no media is revealed);
+ * absent from older servers.
+ */
+const storedExports = z.array(ZStoredExport).optional();
+
 /** One video answer of a testimonial. */
 export const ZTestimonialResponse = z.object({
   id: ZId,
@@ -55,6 +79,11 @@ export const ZTestimonialResponse = z.object({
   short_video_url: mediaUrl,
   /** Vertical export of the original. */
   short_video_url_original: mediaUrl,
+  /**
+   * Every stored export of this answer, the latest of each format and version (decision 161). The two
+   * fields above keep the latest of each version only, whatever its format.
+   */
+  exports: storedExports,
   orderPosition: z.number().int().min(1),
   /** Poster image of the answer, when extracted. */
   poster_url: mediaUrl.optional(),
@@ -113,6 +142,8 @@ export const ZTestimonialRequest = ZTestimonialRequestSafe.extend({
   has_subtitles: z.boolean(),
   short_video_url: mediaUrl,
   short_video_url_original: mediaUrl,
+  /** Every stored export of the merged video, the latest of each format and version (decision 161). */
+  exports: storedExports,
   /** Posters of the merged videos and the exports (issue 17), each a frame of its video; null without the video. */
   merged_poster_url: mediaUrl.optional(),
   merged_subtitles_poster_url: mediaUrl.optional(),

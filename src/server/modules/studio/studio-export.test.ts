@@ -46,6 +46,9 @@ describe('exports composed for their format', () => {
   let t: TestApp;
   let me: Awaited<ReturnType<typeof signedInCompany>>;
   let responseId: string;
+  let requestId: string;
+  /** The export jobs made, in order. */
+  const made: { platform: TExportPlatform; jobId: string }[] = [];
   const job = async (id: string) => (await me.get(`/api/jobs/${id}`)).json();
   const fileOf = (url: string) => path.join(t.config.mediaDir, decodeURIComponent(new URL(url).pathname.replace('/files/', '')));
 
@@ -54,6 +57,7 @@ describe('exports composed for their format', () => {
     me = await signedInCompany(t);
     await t.ctx.db.update(companies).set({ credits: 2 }).where(eq(companies.id, me.companyId));
     const tm = await completedTestimonial(t, me);
+    requestId = tm.id;
     await me.post(`/api/testimonials/pay/${tm.id}`);
     await until(async () => (await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, tm.id)))[0]?.videoKey, 'the transcode');
     const [response] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, tm.id));
@@ -94,6 +98,7 @@ describe('exports composed for their format', () => {
     const exp = await me.post(`/api/testimonials/response/${responseId}/export-v2`, { platform, videoType: 'modified', cropArea, language: 'en' });
     expect(exp.statusCode, exp.body).toBe(200);
     await expect.poll(async () => (await job(exp.json().jobId)).phase, { timeout: 60_000, interval: 300 }).toBe('ready');
+    made.push({ platform, jobId: exp.json().jobId });
     return fileOf((await job(exp.json().jobId)).outputUrl);
   }
 
@@ -145,4 +150,12 @@ describe('exports composed for their format', () => {
     const video = await exported('linkedin', { x: 0, y: 0.125, width: 1, height: 0.75 });
     await expectComposed(video, 'linkedin');
   }, 60_000);
+
+  it('keeps the 9:16 export on the answer beside the 16:9 one made after it (decision 161)', async () => {
+    expect(made.map((m) => m.platform)).toEqual(['shorts', 'linkedin']);
+    const detail = (await me.get(`/api/testimonials/request/${requestId}?company_id=${me.companyId}`)).json().testimonial;
+    const listed = detail.testimonial_responses[0].exports as { id: string; platform: string; videoType: string; video_url: string }[];
+    expect(listed.map((e) => [e.platform, e.videoType, e.id])).toEqual(made.map((m) => [m.platform, 'modified', m.jobId]));
+    for (const e of listed) expect((await t.ctx.media.probe(fileOf(e.video_url))).video).toMatchObject({ width: exportFrame(e.platform as TExportPlatform).width });
+  });
 });

@@ -4,7 +4,17 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { jobReasonMessage, type TJobKind, type TJobReason } from '../../../contract/api/jobs.schema.js';
-import type { TCropArea, TExportPlatform, TExportVideoType, TRenderJobResponse, TRenderOutput, TRenderState } from '../../../contract/api/studio.schema.js';
+import {
+  EXPORT_PLATFORMS,
+  ZExportPlatform,
+  ZExportVideoType,
+  type TCropArea,
+  type TExportPlatform,
+  type TExportVideoType,
+  type TRenderJobResponse,
+  type TRenderOutput,
+  type TRenderState,
+} from '../../../contract/api/studio.schema.js';
 import type { TTranscriptionSegment } from '../../../contract/api/transcription.schema.js';
 import { DEFAULT_VIDEO_STYLE, fontChoice } from '../../../contract/constants.js';
 import type { Cue } from '../../../contract/subtitles.js';
@@ -85,6 +95,45 @@ export function newestJob(latest: Map<string, JobRow>, responseId: string | null
     .map((kind) => latest.get(`${responseId ?? ''}:${kind}`))
     .filter((row): row is JobRow => Boolean(row))
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+}
+
+/** A stored export: the output of a finished export job, of one format and version. */
+export interface StoredExport {
+  jobId: string;
+  platform: TExportPlatform;
+  videoType: TExportVideoType;
+  outputKey: string;
+  finishedAt: Date;
+}
+
+/**
+ * The stored exports of a testimonial and of each of its answers (decision 161), keyed by answer id
+ * ('' for the merged video): the latest finished export job of each format and version, since every
+ * export keeps its own file (its key holds its job's id) and a new one only moves the row's pointer of
+ * its version. A newer export of the same format and version replaces the older one in the list; any
+ * other keeps its own entry. Ordered by format (EXPORT_PLATFORMS), then version: the enhanced first, as
+ * the cards show their versions.
+ */
+export async function storedExports(db: Db, requestId: string): Promise<Map<string, StoredExport[]>> {
+  const rows = await db
+    .select({ id: jobs.id, responseId: jobs.responseId, params: jobs.params, outputKey: jobs.outputKey, finishedAt: jobs.finishedAt, createdAt: jobs.createdAt })
+    .from(jobs)
+    .where(and(eq(jobs.requestId, requestId), eq(jobs.kind, 'export'), eq(jobs.phase, 'ready')))
+    .orderBy(desc(sql`coalesce(${jobs.finishedAt}, ${jobs.createdAt})`), desc(jobs.createdAt));
+  const latest = new Map<string, StoredExport & { owner: string }>();
+  for (const row of rows) {
+    const platform = ZExportPlatform.safeParse(row.params.platform);
+    const videoType = ZExportVideoType.safeParse(row.params.videoType);
+    if (!row.outputKey || !platform.success || !videoType.success) continue;
+    const owner = row.responseId ?? '';
+    const slot = `${owner}:${platform.data}:${videoType.data}`;
+    if (latest.has(slot)) continue; // newest first: an older export of this format and version is replaced
+    latest.set(slot, { owner, jobId: row.id, platform: platform.data, videoType: videoType.data, outputKey: row.outputKey, finishedAt: row.finishedAt ?? row.createdAt });
+  }
+  const rank = (e: StoredExport) => EXPORT_PLATFORMS.indexOf(e.platform) * 2 + (e.videoType === 'modified' ? 0 : 1);
+  const byOwner = new Map<string, StoredExport[]>();
+  for (const { owner, ...entry } of [...latest.values()].sort((a, b) => rank(a) - rank(b))) byOwner.set(owner, [...(byOwner.get(owner) ?? []), entry]);
+  return byOwner;
 }
 
 /* ------------------------------------------------------------------ start calls */

@@ -8,7 +8,7 @@ import { signMediaPath } from '../../media/signed-urls.js';
 import { latestJobs, toJob, type JobRow } from '../jobs/jobs.service.js';
 import { toRequestSafe } from '../requests/requests.service.js';
 import { posterKeyOf } from '../studio/posters.js';
-import { ANSWER_RENDER_KINDS, newestJob, renderStateOf, TESTIMONIAL_RENDER_KINDS } from '../studio/studio.service.js';
+import { ANSWER_RENDER_KINDS, newestJob, renderStateOf, storedExports, TESTIMONIAL_RENDER_KINDS, type StoredExport } from '../studio/studio.service.js';
 
 type RequestRow = typeof testimonialRequests.$inferSelect;
 type ResponseRow = typeof testimonialResponses.$inferSelect;
@@ -28,7 +28,8 @@ function mediaState(ctx: AppContext, answer: ResponseRow, transcode: JobRow | un
  * transcoded ones, null until its transcode is ready: the raw upload is never handed to a player, and its
  * duration is the one probed from that transcoded file. Generated videos have their poster beside them
  * (posterKeyFor: the output's key with `.jpg`), so their addresses derive from the stored keys. Render
- * and preparation states come from the latest jobs of each answer and of the testimonial.
+ * and preparation states come from the latest jobs of each answer and of the testimonial; the stored
+ * exports (`exports`) from its finished export jobs, the latest of each format and version (decision 161).
  */
 async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimonialRequest> {
   const url = (key: string | null) => (row.paid && key ? `${ctx.config.appUrl}${signMediaPath(ctx.secrets.jwt, key)}` : null);
@@ -38,6 +39,16 @@ async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimo
     .where(eq(testimonialResponses.requestId, row.id))
     .orderBy(asc(testimonialResponses.orderPosition));
   const latest = await latestJobs(ctx.db, row.id);
+  const exported = row.paid ? await storedExports(ctx.db, row.id) : new Map<string, StoredExport[]>();
+  const exportsOf = (owner: string): NonNullable<TTestimonialResponse['exports']> =>
+    (exported.get(owner) ?? []).map((e) => ({
+      id: e.jobId,
+      platform: e.platform,
+      videoType: e.videoType,
+      video_url: url(e.outputKey)!,
+      poster_url: url(posterKeyOf(e.outputKey)),
+      finished_at: e.finishedAt.toISOString(),
+    }));
   return {
     ...toRequestSafe(row),
     submitted_at: row.submittedAt?.toISOString() ?? null,
@@ -46,6 +57,7 @@ async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimo
     has_subtitles: Boolean(row.mergedSubtitlesKey),
     short_video_url: url(row.shortKey),
     short_video_url_original: url(row.shortOriginalKey),
+    exports: exportsOf(''),
     merged_poster_url: url(posterKeyOf(row.mergedKey)),
     merged_subtitles_poster_url: url(posterKeyOf(row.mergedSubtitlesKey)),
     short_poster_url: url(posterKeyOf(row.shortKey)),
@@ -59,6 +71,7 @@ async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimo
       has_subtitles: r.hasSubtitles,
       short_video_url: url(r.shortKey),
       short_video_url_original: url(r.shortOriginalKey),
+      exports: exportsOf(r.id),
       orderPosition: r.orderPosition,
       poster_url: url(r.posterKey),
       duration_seconds: r.videoKey ? r.durationSeconds : null,

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
-import { EXPORT_PLATFORM_SPECS } from '../../../../contract/api/studio.schema.js';
-import type { TTestimonialRequest, TTestimonialResponse } from '../../../../contract/api/testimonials.schema.js';
+import { EXPORT_PLATFORM_SPECS, type TExportVideoType } from '../../../../contract/api/studio.schema.js';
+import type { TStoredExport, TTestimonialRequest, TTestimonialResponse } from '../../../../contract/api/testimonials.schema.js';
 import { EyeIcon, ExportIcon, IntroIcon, MergeIcon, RegenerateIcon, SubtitlesIcon } from '../../../components/icons';
 import { AnswerMedia, RenderStatus } from './media-status';
 import type { PublishItem, TPublishTarget } from './publishing';
-import { downloadName, mediaStatus, mergedActions, responseActions } from './studio-state';
+import { downloadName, exportFileName, mediaStatus, mergedActions, responseActions } from './studio-state';
 import type { CardAction, CardExport, CardVersion, VideoCardProps } from './video-card';
 
 /*
@@ -35,24 +35,11 @@ const publishAction = (t: TFunction, testId: string, disabled: boolean): VideoCa
   disabled,
 });
 
-/** The export's format, read from its stored file's name (`…/export-shorts-<job>.mp4`), named as in the export dialog: its platform and its shape. */
-function exportFormat(t: TFunction, url: string): string {
-  let path = url;
-  try {
-    path = new URL(url, 'http://x.invalid').pathname;
-  } catch {
-    // Not an address: no format is known.
-  }
-  const platform = /\/export-(shorts|linkedin)-[^/]*$/.exec(path)?.[1] as keyof typeof EXPORT_PLATFORM_SPECS | undefined;
-  if (!platform) return t('testimonialDetail.exports.unknownFormat');
-  const spec = EXPORT_PLATFORM_SPECS[platform];
-  return `${spec.label} (${spec.aspect})`;
-}
-
 /**
- * The stored exports of a card (the vertical or LinkedIn crop of each version, spec: short_video_url
- * and short_video_url_original), each with its download and, when publishing is offered, its Publish
- * button: an export is a render's output, named by its job like any other (decision 149).
+ * The stored exports of a card (decision 161): the latest export of each format and version the detail
+ * lists (`exports`), each with its format, the version it was cut from, its download under a name that
+ * says the customer, the answer and the format, and, when publishing is offered, its Publish button: an
+ * export is a render's output, named by its job like any other (decision 149).
  */
 function exportsOf(
   t: TFunction,
@@ -60,24 +47,25 @@ function exportsOf(
     publishing: TCommon['publishing'];
     busy: boolean;
     title: string;
-    fileName: (part: string, url: string) => string;
-    items: { value: 'modified' | 'original'; url: string | null | undefined; poster: string | null | undefined; version: string }[];
+    exports: TStoredExport[] | undefined;
+    /** The card's name of the version an export was cut from. */
+    version: (videoType: TExportVideoType) => string;
+    fileName: (item: TStoredExport) => string;
   },
 ): VideoCardProps['exports'] {
-  const items = input.items.flatMap(({ value, url, poster, version }): CardExport[] => {
-    if (!url) return [];
-    const format = exportFormat(t, url);
-    return [
-      {
-        testId: `export-${value}`,
-        format,
-        version,
-        url,
-        poster: poster ?? null,
-        fileName: input.fileName(`export-${value === 'modified' ? 'enhanced' : 'original'}`, url),
-        publish: publishOf(input.publishing, { kind: 'render', url }, input.title, t('testimonialDetail.exports.publishVersion', { format, version })),
-      },
-    ];
+  const items = (input.exports ?? []).map((item): CardExport => {
+    const spec = EXPORT_PLATFORM_SPECS[item.platform];
+    const format = `${spec.label} (${spec.aspect})`;
+    const version = input.version(item.videoType);
+    return {
+      testId: `export-${item.platform}-${item.videoType}`,
+      format,
+      version,
+      url: item.video_url,
+      poster: item.poster_url,
+      fileName: input.fileName(item),
+      publish: publishOf(input.publishing, { kind: 'render', url: item.video_url }, input.title, t('testimonialDetail.exports.publishVersion', { format, version })),
+    };
   });
   return items.length > 0 ? { title: t('testimonialDetail.exports.title'), downloadLabel: t('testimonialDetail.actions.download'), items, disabled: input.busy } : undefined;
 }
@@ -189,11 +177,9 @@ export function answerCard(t: TFunction, { response, customerName, busy, on, onR
       publishing,
       busy,
       title: item,
-      fileName: (part, url) => downloadName(customerName, `${response.orderPosition}-${part}`, url),
-      items: [
-        { value: 'modified', url: response.short_video_url, poster: response.short_poster_url, version: t('testimonialDetail.answer.enhanced') },
-        { value: 'original', url: response.short_video_url_original, poster: response.short_original_poster_url, version: t('testimonialDetail.answer.original') },
-      ],
+      exports: response.exports,
+      version: (videoType) => t(videoType === 'modified' ? 'testimonialDetail.answer.enhanced' : 'testimonialDetail.answer.original'),
+      fileName: (item) => exportFileName(customerName, { question: response.orderPosition }, item),
     }),
     footerAction: actions.downloadOriginal
       ? {
@@ -295,11 +281,9 @@ export function mergedCard(t: TFunction, { testimonial, busy, preparing, on, onR
       publishing,
       busy,
       title,
-      fileName: (part, url) => name(`merged-${part}`, url),
-      items: [
-        { value: 'modified', url: testimonial.short_video_url, poster: testimonial.short_poster_url, version: t('testimonialDetail.merged.withSubtitles') },
-        { value: 'original', url: testimonial.short_video_url_original, poster: testimonial.short_original_poster_url, version: t('testimonialDetail.merged.withoutSubtitles') },
-      ],
+      exports: testimonial.exports,
+      version: (videoType) => t(videoType === 'modified' ? 'testimonialDetail.merged.withSubtitles' : 'testimonialDetail.merged.withoutSubtitles'),
+      fileName: (item) => exportFileName(testimonial.customer_name, 'merged', item),
     }),
     onReload,
   };

@@ -6,6 +6,7 @@ import {
   anyJobRunning,
   cropFrameUrl,
   downloadName,
+  exportFileName,
   isPreparing,
   keepSignedAddresses,
   mediaSource,
@@ -225,6 +226,21 @@ describe('video sources', () => {
     const other = testimonial({ testimonial_responses: [response({ id: '55555555-5555-4555-8555-555555555555', video_url: signed('a/answer.mp4', later + 30) })] });
     expect((keepSignedAddresses(before, other, now) as TTestimonialRequest).testimonial_responses[0]!.video_url).toBe(signed('a/answer.mp4', later + 30));
   });
+
+  it("are kept for a stored export shown again, and never given to another export in its place", () => {
+    const now = 1_900_000_000_000;
+    const later = Math.floor(now / 1000) + 7200;
+    const item = (id: string, key: string, exp: number) =>
+      ({ id, platform: 'shorts', videoType: 'modified', video_url: signed(`${key}.mp4`, exp), poster_url: signed(`${key}.jpg`, exp), finished_at: '2026-11-27T09:00:00.000Z' }) as const;
+    const A = '66666666-6666-4666-8666-666666666666';
+    const B = '77777777-7777-4777-8777-777777777777';
+    const before = testimonial({ exports: [item(A, 'export-shorts-a', later)] });
+    const kept = keepSignedAddresses(before, testimonial({ exports: [item(A, 'export-shorts-a', later + 30)] }), now) as TTestimonialRequest;
+    expect(kept.exports![0]!.video_url).toBe(signed('export-shorts-a.mp4', later));
+    expect(kept.exports![0]!.poster_url).toBe(signed('export-shorts-a.jpg', later));
+    const replaced = keepSignedAddresses(before, testimonial({ exports: [item(B, 'export-shorts-b', later + 30)] }), now) as TTestimonialRequest;
+    expect(replaced.exports![0]!.video_url).toBe(signed('export-shorts-b.mp4', later + 30));
+  });
 });
 
 describe('formats', () => {
@@ -242,6 +258,16 @@ describe('formats', () => {
   it('names downloads after the customer and the version', () => {
     expect(downloadName('Claire Dubois-Ébène', '1-original', signed('a/original.webm'))).toBe('claire-dubois-ebene-1-original.webm');
     expect(downloadName('   ', 'merged', signed('merged.mp4'))).toBe('testimonial-merged.mp4');
+  });
+
+  it('names a stored export after the customer, the question number and the format (decision 161)', () => {
+    const item = { platform: 'shorts', videoType: 'modified', video_url: signed('a/export-shorts-j.mp4') } as const;
+    expect(exportFileName('Grace Hopper', { question: 1 }, item)).toBe('grace-hopper-q1-9x16.mp4');
+    expect(exportFileName('Grace Hopper', { question: 2 }, { ...item, platform: 'linkedin' })).toBe('grace-hopper-q2-16x9.mp4');
+    expect(exportFileName('Zoë Nuñez-Ångström', { question: 3 }, { ...item, platform: 'linkedin', videoType: 'original' })).toBe('zoe-nunez-angstrom-q3-16x9-original.mp4');
+    expect(exportFileName('Grace Hopper', 'merged', item)).toBe('grace-hopper-merged-9x16.mp4');
+    expect(exportFileName('Grace Hopper', 'merged', { ...item, videoType: 'original' })).toBe('grace-hopper-merged-9x16-original.mp4');
+    expect(exportFileName('山田 太郎', 'merged', { ...item, platform: 'linkedin' })).toBe('testimonial-merged-16x9.mp4');
   });
 });
 

@@ -2,8 +2,8 @@
  * The rules of the testimonial detail page (spec §4, detail screen action matrix), as pure functions
  * of the detail call's answer, so that the screen only renders them and the tests read them directly.
  */
-import type { TRenderState } from '../../../../contract/api/studio.schema.js';
-import type { TTestimonialRequest, TTestimonialResponse } from '../../../../contract/api/testimonials.schema.js';
+import { EXPORT_PLATFORM_SPECS, type TRenderState } from '../../../../contract/api/studio.schema.js';
+import type { TStoredExport, TTestimonialRequest, TTestimonialResponse } from '../../../../contract/api/testimonials.schema.js';
 
 /** A render that has not finished yet (queued or rendering). */
 export function isRunning(state: TRenderState | null | undefined): boolean {
@@ -226,4 +226,19 @@ export function downloadName(customerName: string, part: string, url: string): s
       .replace(/^-+|-+$/g, '') || 'testimonial';
   const extension = /\.(mp4|webm|mov|m4v)$/i.exec(mediaIdentity(url))?.[1]?.toLowerCase() ?? 'mp4';
   return `${slug}-${part}.${extension}`;
+}
+
+/**
+ * A stored export's download name (decision 161): the customer, the answer's question number (its
+ * position in the request, from 1) or `merged`, and the format, with `-original` for an export of the
+ * original version: `grace-hopper-q1-9x16.mp4`, `grace-hopper-merged-16x9-original.mp4`.
+ */
+export function exportFileName(
+  customerName: string,
+  owner: { question: number } | 'merged',
+  item: Pick<TStoredExport, 'platform' | 'videoType' | 'video_url'>,
+): string {
+  const format = EXPORT_PLATFORM_SPECS[item.platform].aspect.replace(':', 'x');
+  const part = `${owner === 'merged' ? 'merged' : `q${owner.question}`}-${format}${item.videoType === 'original' ? '-original' : ''}`;
+  return downloadName(customerName, part, item.video_url);
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { TUser } from '../../../../contract/api/auth.schema.js';
 import type { TJob, TJobPhase } from '../../../../contract/api/jobs.schema.js';
 import type { TRenderState } from '../../../../contract/api/studio.schema.js';
-import type { TTestimonialRequest, TTestimonialResponse } from '../../../../contract/api/testimonials.schema.js';
+import type { TStoredExport, TTestimonialRequest, TTestimonialResponse } from '../../../../contract/api/testimonials.schema.js';
 import i18n from '../../../i18n/i18n';
 import { AuthProvider } from '../../../lib/auth-context';
 import { saveSession } from '../../../lib/session';
@@ -701,14 +701,31 @@ describe('testimonial detail: publishing (issue 19)', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ testimonialId: ID, jobId: JOB }));
   });
 
-  describe('stored exports on the cards (decision 149)', () => {
+  describe('stored exports on the cards (decisions 149, 161)', () => {
+    const JOB_3 = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
     const shortUrl = media(`a/answers/${RESPONSE}/export-shorts-${JOB}.mp4`);
     const linkedinUrl = media(`a/answers/${RESPONSE}/export-linkedin-${JOB_2}.mp4`);
-    const exported = () => answer({ ...enhanced(), short_video_url: shortUrl, short_video_url_original: linkedinUrl, short_poster_url: media('a/export-poster.jpg') });
+    const linkedinOriginalUrl = media(`a/answers/${RESPONSE}/export-linkedin-${JOB_3}.mp4`);
+    const stored = (id: string, platform: 'shorts' | 'linkedin', videoType: 'modified' | 'original', url: string): TStoredExport => ({
+      id,
+      platform,
+      videoType,
+      video_url: url,
+      poster_url: url.replace('.mp4', '.jpg'),
+      finished_at: '2026-11-27T09:00:00.000Z',
+    });
+    // A 9:16 and a 16:9 export of the enhanced version, and a 16:9 of the original: each its own row.
+    const exported = () =>
+      answer({
+        ...enhanced(),
+        short_video_url: linkedinUrl,
+        short_video_url_original: linkedinOriginalUrl,
+        exports: [stored(JOB, 'shorts', 'modified', shortUrl), stored(JOB_2, 'linkedin', 'modified', linkedinUrl), stored(JOB_3, 'linkedin', 'original', linkedinOriginalUrl)],
+      });
     // The export's job as the jobs list gives it: the same stored file as the card's export, signed again.
     const exportJob = () => job(JOB, 'ready', { kind: 'export', outputUrl: shortUrl.replace('sig=abc', 'sig=list') });
 
-    it('lists each export with its format, version and download, and publishes it by its job', async () => {
+    it('lists each format of each version with its download name, and publishes an export by its job', async () => {
       const calls = stubApi({
         [detailPath]: [detail(testimonial({ testimonial_responses: [exported()] }))],
         [jobsListPath]: [ok({ jobs: [introJob(), exportJob()] })],
@@ -716,14 +733,25 @@ describe('testimonial detail: publishing (issue 19)', () => {
         [createPath]: [created],
       });
       renderAt(`/dashboard/testimonials/${ID}`);
-      const vertical = await within(await screen.findByTestId('response-card')).findByTestId('export-modified');
+      const list = await within(await screen.findByTestId('response-card')).findByTestId('export-list');
+      expect(within(list).getAllByRole('listitem').map((row) => row.getAttribute('data-testid'))).toEqual([
+        'export-shorts-modified',
+        'export-linkedin-modified',
+        'export-linkedin-original',
+      ]);
+      const vertical = within(list).getByTestId('export-shorts-modified');
       expect(vertical.textContent).toContain('Shorts / Stories (9:16)');
       expect(vertical.textContent).toContain('Enhanced');
-      expect(within(vertical).getByTestId('export-download').getAttribute('href')).toBe(`${shortUrl}&download=claire-dubois-1-export-enhanced.mp4`);
-      const landscape = within(card()).getByTestId('export-original');
+      expect(within(vertical).getByTestId('export-file-name').textContent).toBe('claire-dubois-q1-9x16.mp4');
+      expect(within(vertical).getByTestId('export-download').getAttribute('href')).toBe(`${shortUrl}&download=claire-dubois-q1-9x16.mp4`);
+      expect(vertical.querySelector('img')?.getAttribute('src')).toBe(shortUrl.replace('.mp4', '.jpg'));
+      const landscape = within(list).getByTestId('export-linkedin-modified');
       expect(landscape.textContent).toContain('LinkedIn (16:9)');
-      expect(landscape.textContent).toContain('Original');
-      expect(within(landscape).getByTestId('export-download').getAttribute('href')).toBe(`${linkedinUrl}&download=claire-dubois-1-export-original.mp4`);
+      expect(landscape.textContent).toContain('Enhanced');
+      expect(within(landscape).getByTestId('export-download').getAttribute('href')).toBe(`${linkedinUrl}&download=claire-dubois-q1-16x9.mp4`);
+      const original = within(list).getByTestId('export-linkedin-original');
+      expect(original.textContent).toContain('Original');
+      expect(within(original).getByTestId('export-download').getAttribute('href')).toBe(`${linkedinOriginalUrl}&download=claire-dubois-q1-16x9-original.mp4`);
 
       const publish = within(vertical).getByTestId('export-publish') as HTMLButtonElement;
       await waitFor(() => expect(publish.disabled).toBe(false));
@@ -736,29 +764,37 @@ describe('testimonial detail: publishing (issue 19)', () => {
       fireEvent.click(within(dialog).getByTestId('publish-done'));
       await waitFor(() => expect(screen.queryByTestId('publish-dialog')).toBeNull());
 
-      // The export is published; the enhanced video the player shows, and the other export, are not.
+      // The export is published; the enhanced video the player shows, and the other exports, are not.
       await waitFor(() => expect(within(vertical).getByTestId('export-publish').getAttribute('data-published')).toBe('true'));
       expect(within(vertical).getByTestId('export-publish').textContent).toContain('Share');
       expect(within(vertical).getByTestId('export-published-badge').textContent).toBe('Published');
       expect(within(landscape).getByTestId('export-publish').getAttribute('data-published')).toBe('false');
+      expect(within(original).getByTestId('export-publish').getAttribute('data-published')).toBe('false');
       expect(within(card()).getByTestId('action-publish').getAttribute('data-published')).toBe('false');
       expect(within(card()).queryByTestId('published-badge')).toBeNull();
     });
 
     it("lists the merged video's exports as with or without subtitles", async () => {
+      const mergedUrl = media(`r/export-shorts-${JOB}.mp4`);
       const merged = testimonial({
         video_url: media('r/merged-m.mp4'),
         video_url_subtitles: media('r/merged-subtitles-s.mp4'),
         has_subtitles: true,
-        short_video_url_original: media(`r/export-shorts-${JOB}.mp4`),
+        short_video_url_original: mergedUrl,
+        exports: [stored(JOB, 'shorts', 'original', mergedUrl), stored(JOB_2, 'linkedin', 'modified', media(`r/export-linkedin-${JOB_2}.mp4`))],
       });
-      const mergedExport = job(JOB, 'ready', { kind: 'export', responseId: null, outputUrl: media(`r/export-shorts-${JOB}.mp4`).replace('sig=abc', 'sig=list') });
+      const mergedExport = job(JOB, 'ready', { kind: 'export', responseId: null, outputUrl: mergedUrl.replace('sig=abc', 'sig=list') });
       const calls = stubApi({ [detailPath]: [detail(merged)], [jobsListPath]: [ok({ jobs: [mergedExport] })], [createPath]: [created] });
       renderAt(`/dashboard/testimonials/${ID}`);
-      const row = await within(await screen.findByTestId('merged-card')).findByTestId('export-original');
-      expect(within(screen.getByTestId('merged-card')).queryByTestId('export-modified')).toBeNull();
+      const row = await within(await screen.findByTestId('merged-card')).findByTestId('export-shorts-original');
+      expect(within(screen.getByTestId('merged-card')).queryByTestId('export-shorts-modified')).toBeNull();
       expect(row.textContent).toContain('Without subtitles');
-      expect(within(row).getByTestId('export-download').getAttribute('href')).toBe(`${media(`r/export-shorts-${JOB}.mp4`)}&download=claire-dubois-merged-export-original.mp4`);
+      expect(within(row).getByTestId('export-download').getAttribute('href')).toBe(`${mergedUrl}&download=claire-dubois-merged-9x16-original.mp4`);
+      const landscape = within(screen.getByTestId('merged-card')).getByTestId('export-linkedin-modified');
+      expect(landscape.textContent).toContain('With subtitles');
+      expect(within(landscape).getByTestId('export-file-name').textContent).toBe('claire-dubois-merged-16x9.mp4');
+      // The answer's card lists none of the merged video's exports.
+      expect(within(card()).queryByTestId('export-list')).toBeNull();
       const publish = within(row).getByTestId('export-publish') as HTMLButtonElement;
       await waitFor(() => expect(publish.disabled).toBe(false));
       fireEvent.click(publish);
@@ -769,8 +805,8 @@ describe('testimonial detail: publishing (issue 19)', () => {
     it('offers the download but no Publish when publishing is not offered (unpaid)', async () => {
       const calls = stubApi({ [detailPath]: [detail(testimonial({ status: 'expired', paid: false, testimonial_responses: [exported()] }))] });
       renderAt(`/dashboard/testimonials/${ID}`);
-      const row = await within(await screen.findByTestId('response-card')).findByTestId('export-modified');
-      expect(within(row).getByTestId('export-download').getAttribute('href')).toBe(`${shortUrl}&download=claire-dubois-1-export-enhanced.mp4`);
+      const row = await within(await screen.findByTestId('response-card')).findByTestId('export-shorts-modified');
+      expect(within(row).getByTestId('export-download').getAttribute('href')).toBe(`${shortUrl}&download=claire-dubois-q1-9x16.mp4`);
       expect(within(card()).queryByTestId('export-publish')).toBeNull();
       expect(within(card()).queryByTestId('action-publish')).toBeNull();
       expect(calls.some((c) => c.path.startsWith('/api/publications') || c.path.startsWith('/api/jobs?'))).toBe(false);
@@ -782,10 +818,20 @@ describe('testimonial detail: publishing (issue 19)', () => {
       renderAt(`/dashboard/testimonials/${ID}`);
       const list = await within(await screen.findByTestId('response-card')).findByTestId('export-list');
       expect(list.textContent).toContain('Exports');
-      expect(within(list).getByTestId('export-modified').textContent).toContain('Améliorée');
-      expect(within(list).getByTestId('export-original').textContent).toContain('Originale');
-      expect(within(within(list).getByTestId('export-modified')).getByTestId('export-publish').textContent).toContain('Publier');
-      expect(within(within(list).getByTestId('export-modified')).getByTestId('export-download').textContent).toContain('Télécharger');
+      expect(within(list).getByTestId('export-shorts-modified').textContent).toContain('Améliorée');
+      expect(within(list).getByTestId('export-linkedin-modified').textContent).toContain('LinkedIn (16:9)');
+      expect(within(list).getByTestId('export-linkedin-original').textContent).toContain('Originale');
+      expect(within(within(list).getByTestId('export-shorts-modified')).getByTestId('export-publish').textContent).toContain('Publier');
+      expect(within(within(list).getByTestId('export-shorts-modified')).getByTestId('export-download').textContent).toContain('Télécharger');
+      // The download names are the same in every language.
+      expect(within(within(list).getByTestId('export-linkedin-modified')).getByTestId('export-file-name').textContent).toBe('claire-dubois-q1-16x9.mp4');
+    });
+
+    it('lists no export when the detail has none, whatever the version fields say (an older server)', async () => {
+      stubApi({ [detailPath]: [detail(testimonial({ testimonial_responses: [answer({ ...enhanced(), short_video_url: shortUrl })] }))], [jobsListPath]: [ok({ jobs: [] })] });
+      renderAt(`/dashboard/testimonials/${ID}`);
+      await within(await screen.findByTestId('response-card')).findByTestId('action-export');
+      expect(within(card()).queryByTestId('export-list')).toBeNull();
     });
   });
 

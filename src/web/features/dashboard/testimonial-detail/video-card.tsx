@@ -31,7 +31,7 @@ export interface CardVersion {
  * Publish button when publishing is offered.
  */
 export interface CardExport {
-  /** Test id of its row (`export-modified`, `export-original`). */
+  /** Test id of its row: `export-<platform>-<version>` (`export-shorts-modified`, `export-linkedin-original`). */
   testId: string;
   /** Its format, e.g. 'Shorts / Stories (9:16)'. */
   format: string;
@@ -39,6 +39,7 @@ export interface CardExport {
   version: string;
   url: string;
   poster: string | null;
+  /** The name its download gets, also shown on its row (decision 161). */
   fileName: string;
   publish?: { published: boolean; onOpen: () => void };
 }
@@ -237,8 +238,9 @@ function ActionControl({ action, shown, className }: { action: CardAction; shown
 
 /**
  * The stored exports under the card's actions: one row each, its poster in the export's shape, its
- * format and version, then Download and (when publishing is offered) Publish, or Share with a
- * 'Published' badge once it is published. On a phone the buttons wrap under the name.
+ * format, version and download name, then Download and (when publishing is offered) Publish, or Share with a
+ * 'Published' badge once it is published. On a phone, and on an answer's card in the grid, the buttons
+ * wrap under the name.
  */
 function ExportList({
   title,
@@ -259,7 +261,8 @@ function ExportList({
           const publish = publishAction && item.publish ? { ...publishAction, ...item.publish } : null;
           return (
             <li key={item.testId} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2" data-testid={item.testId}>
-              <div className="flex min-w-0 flex-1 basis-44 items-center gap-3">
+              {/* Wide enough for the format and the download name on one line each; narrower (a phone, an answer's card in the grid), the buttons wrap under. */}
+              <div className="flex min-w-0 flex-1 basis-72 items-center gap-3">
                 <span className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-control bg-gray-950" aria-hidden="true">
                   {item.poster ? (
                     <img src={item.poster} alt="" className="max-h-full max-w-full object-contain" loading="lazy" />
@@ -276,6 +279,10 @@ function ExportList({
                         {publish.publishedBadge}
                       </Badge>
                     )}
+                  </p>
+                  {/* Written as it is saved: Inter's contextual alternates would draw the x of 9x16 as ×. */}
+                  <p className="truncate text-xs text-gray-500 [font-variant-ligatures:no-contextual]" title={item.fileName} data-testid="export-file-name">
+                    {item.fileName}
                   </p>
                 </div>
               </div>
