@@ -95,6 +95,8 @@ export const DEFAULT_VIDEO_STYLE = {
   logo_url: '',
   background_color: '#15171f',
   show_logo_in_videos: false,
+  /** The light plate behind the logo: automatic, when the logo is hard to see on the background (decision 172). */
+  logo_plate: 'auto',
 } as const;
 
 export interface CreditPackage {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { FONT_CHOICES, FONT_SIZE_LIMITS, LOGO_MAX_BYTES } from '../constants.js';
+import { LOGO_PLATE_CHOICES } from '../logo-contrast.js';
 import { TEXT_LIMITS, ZEmptyBody, ZHexColor, ZHttpUrl, ZId, ZLanguage, requiredText } from './common.js';
 import { ZCompanyRef, ZUser } from './auth.schema.js';
 
@@ -26,6 +27,9 @@ export const ZLogoUrl = z.union(
 );
 export type TLogoUrl = z.infer<typeof ZLogoUrl>;
 
+/** Whether the logo sits on a light plate: 'auto' (when it is hard to see), 'on' or 'off'. */
+export const ZLogoPlate = z.enum(LOGO_PLATE_CHOICES, { error: 'Choose auto, on or off for the logo plate.' });
+
 /** The style fields the company sets (what update-settings sends: everything but company_logo_url). */
 export const ZVideoStyleFields = z.object({
   font_size_question: fontSize(FONT_SIZE_LIMITS.question),
@@ -40,12 +44,19 @@ export const ZVideoStyleFields = z.object({
   logo_url: ZLogoUrl,
   background_color: ZHexColor,
   show_logo_in_videos: z.boolean(),
+  /** The light plate behind the logo (decision 172); absent: unchanged. */
+  logo_plate: ZLogoPlate.optional(),
 });
 export type TVideoStyleFields = z.infer<typeof ZVideoStyleFields>;
 
 /** The video style settings as read: the fields plus the company's logo. */
 export const ZVideoStyleSettings = ZVideoStyleFields.extend({
   company_logo_url: z.string().nullable(),
+  logo_plate: ZLogoPlate,
+  /** The stored logo's opaque pixels as the logo job measured them: mean relative luminance (0–1), null until measured. */
+  logo_luminance: z.number().min(0).max(1).nullable(),
+  /** Their width-to-height ratio, null until measured. */
+  logo_aspect: z.number().positive().nullable(),
 });
 export type TVideoStyleSettings = z.infer<typeof ZVideoStyleSettings>;
 

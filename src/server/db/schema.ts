@@ -33,6 +33,10 @@ export const companies = pgTable(
     name: text('name').notNull(),
     mailLanguage: text('mail_language').notNull().default('en'),
     logoKey: text('logo_key'),
+    /** The logo's opaque pixels, measured by the logo job (decision 172): mean relative luminance (0–1)… */
+    logoLuminance: real('logo_luminance'),
+    /** …and the width-to-height ratio of their bounding box. Null until measured. */
+    logoAspect: real('logo_aspect'),
     credits: integer('credits').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -41,6 +45,8 @@ export const companies = pgTable(
     uniqueIndex('companies_name_lower_uq').on(sql`lower(${t.name})`),
     check('companies_credits_nonnegative', sql`${t.credits} >= 0`),
     check('companies_mail_language_ck', sql`${t.mailLanguage} in ('en', 'fr')`),
+    check('companies_logo_luminance_ck', sql`${t.logoLuminance} is null or (${t.logoLuminance} >= 0 and ${t.logoLuminance} <= 1)`),
+    check('companies_logo_aspect_ck', sql`${t.logoAspect} is null or ${t.logoAspect} > 0`),
   ],
 );
 
@@ -419,8 +425,10 @@ export const videoStyleSettings = pgTable('video_style_settings', {
   subtitleBorder: boolean('subtitle_border').notNull().default(true),
   backgroundColor: text('background_color').notNull().default('#15171f'),
   showLogoInVideos: boolean('show_logo_in_videos').notNull().default(false),
+  /** The light plate behind the logo (decision 172): 'auto' when the logo is hard to see, or the company's 'on' / 'off'. */
+  logoPlate: text('logo_plate').notNull().default('auto'),
   updatedAt: updatedAt(),
-});
+}, (t) => [check('video_style_settings_logo_plate_ck', sql`${t.logoPlate} in ('auto', 'on', 'off')`)]);
 
 /**
  * One-time codes handed to the browser after a Google sign-in (in the /auth/callback address), each

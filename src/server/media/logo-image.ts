@@ -1,3 +1,4 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { LOGO_PIXEL_LIMITS } from '../../contract/constants.js';
 import type { MediaToolkit } from './ffmpeg.js';
 
@@ -105,4 +106,65 @@ export async function normaliseLogo(media: Pick<MediaToolkit, 'runFfmpeg'>, inpu
     ],
     { timeoutMs: 60_000, failOnErrors: 'all' },
   );
+}
+
+/** What the logo's opaque pixels look like (decision 172): their mean relative luminance and their shape. */
+export interface LogoMeasure {
+  /** Mean WCAG relative luminance of the opaque pixels, weighted by their opacity (0 black – 1 white). */
+  luminance: number;
+  /** Width-to-height ratio of the opaque pixels' bounding box (a wide wordmark is 3 or more). */
+  aspect: number;
+}
+
+/** A pixel at least this opaque (of 255) counts as part of the logo. */
+const OPAQUE_ALPHA = 32;
+
+/** The sRGB channel (0–255) to linear light, as WCAG's relative luminance defines it. */
+const LINEAR = Array.from({ length: 256 }, (_, v) => {
+  const c = v / 255;
+  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+});
+
+/** The measure of raw RGBA pixels, `width` a row; null when no pixel is opaque (an empty picture). */
+export function measureRgba(rgba: Buffer, width: number, height: number): LogoMeasure | null {
+  let weight = 0;
+  let sum = 0;
+  let [minX, minY, maxX, maxY] = [width, height, -1, -1];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 4;
+      const alpha = rgba[at + 3]!;
+      if (alpha < OPAQUE_ALPHA) continue;
+      const w = alpha / 255;
+      weight += w;
+      sum += w * (0.2126 * LINEAR[rgba[at]!]! + 0.7152 * LINEAR[rgba[at + 1]!]! + 0.0722 * LINEAR[rgba[at + 2]!]!);
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  }
+  if (maxX < 0) return null;
+  return { luminance: Math.min(1, Math.max(0, sum / weight)), aspect: (maxX - minX + 1) / (maxY - minY + 1) };
+}
+
+/**
+ * Measures a normalised logo (an RGBA PNG of at most LOGO_PIXEL_LIMITS.storedSide a side): ffmpeg
+ * decodes it to raw RGBA in `scratch`, which is read and measured here. Null when nothing is opaque.
+ */
+export async function measureLogo(media: Pick<MediaToolkit, 'runFfmpeg'>, png: Buffer, scratch: string): Promise<LogoMeasure | null> {
+  const size = imageDimensions(png, 'png');
+  if (!size) return null;
+  const input = `${scratch}.png`;
+  const raw = `${scratch}.rgba`;
+  await writeFile(input, png);
+  try {
+    await media.runFfmpeg(['-i', input, '-frames:v', '1', '-vf', 'format=rgba', '-f', 'rawvideo', '-y', raw], { timeoutMs: 60_000, failOnErrors: 'all' });
+    const rgba = await readFile(raw);
+    if (rgba.length !== size.width * size.height * 4) return null;
+    return measureRgba(rgba, size.width, size.height);
+  } finally {
+    await rm(input, { force: true });
+    await rm(raw, { force: true });
+  }
 }

@@ -20,5 +20,6 @@ export function defaultStyleRow(companyId: string): typeof videoStyleSettings.$i
     subtitleBorder: d.subtitle_border,
     backgroundColor: d.background_color,
     showLogoInVideos: d.show_logo_in_videos,
+    logoPlate: d.logo_plate,
   };
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { LOGO_MAX_BYTES, LOGO_PIXEL_LIMITS } from '../../../contract/constants.js';
 import type { AppContext } from '../../context.js';
 import { companies, jobs } from '../../db/schema.js';
-import { imageDimensions, normaliseLogo, withinLogoLimits } from '../../media/logo-image.js';
+import { imageDimensions, measureLogo, normaliseLogo, withinLogoLimits, type LogoMeasure } from '../../media/logo-image.js';
 import { abandonPendingObjects, confirmPendingObjects, reservePendingObjects } from '../../storage/pending-objects.js';
 import { completeJob, JobFailure, runAnyJob, type RunMeta } from '../jobs/jobs.service.js';
 import { sniffImage } from './settings.service.js';
@@ -36,12 +36,13 @@ export const isNormalisedLogoKey = (key: string) => key.endsWith(NORMALISED_SUFF
 const decoderRefused = (error: unknown) => error instanceof Error && /^ffmpeg (reported an error|failed \(\d+\))/.test(error.message);
 
 /**
- * Decodes the image's first picture into its normalised copy. Throws JobFailure('logo_damaged') when
+ * Decodes the image's first picture into its normalised copy, with the measure of its opaque pixels
+ * (decision 172; null when nothing is opaque). Throws JobFailure('logo_damaged') when
  * the picture does not decode cleanly (a valid header with cut or corrupt content); any other failure
  * (ffmpeg missing, killed, timed out) is thrown as is, to be tried again. Call only on pictures within
  * the limits.
  */
-async function normalisedCopy(ctx: AppContext, data: Buffer, extension: string): Promise<Buffer> {
+async function normalisedCopy(ctx: AppContext, data: Buffer, extension: string): Promise<{ png: Buffer; measure: LogoMeasure | null }> {
   await mkdir(ctx.tmpDir, { recursive: true });
   const dir = await mkdtemp(path.join(ctx.tmpDir, 'logo-'));
   try {
@@ -56,11 +57,14 @@ async function normalisedCopy(ctx: AppContext, data: Buffer, extension: string):
     }
     const png = await readFile(out).catch(() => Buffer.alloc(0));
     if (png.length === 0) throw new JobFailure('logo_damaged', {}, 'ffmpeg wrote no picture');
-    return png;
+    return { png, measure: await measureLogo(ctx.media, png, path.join(dir, 'measure')) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** The company's columns for a logo's measure. */
+const measured = (m: LogoMeasure | null) => ({ logoLuminance: m?.luminance ?? null, logoAspect: m?.aspect ?? null });
 
 async function readAll(stream: Readable, limit: number): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
@@ -110,7 +114,7 @@ export async function normaliseUploadedLogo(ctx: AppContext, jobId: string, meta
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
-      const png = await normalisedCopy(ctx, picture.data, picture.extension);
+      const { png, measure } = await normalisedCopy(ctx, picture.data, picture.extension);
 
       // Stored first (recorded as pending, so that a worker dying before the commit leaves nothing behind).
       const key = `companies/${job.companyId}/logo/${job.id}${NORMALISED_SUFFIX}`;
@@ -132,7 +136,7 @@ export async function normaliseUploadedLogo(ctx: AppContext, jobId: string, meta
           const applied = latest?.id === job.id;
           if (applied) {
             await confirmPendingObjects(tx, [key]);
-            await tx.update(companies).set({ logoKey: key, updatedAt: new Date() }).where(eq(companies.id, job.companyId));
+            await tx.update(companies).set({ logoKey: key, ...measured(measure), updatedAt: new Date() }).where(eq(companies.id, job.companyId));
           }
           await completeJob(tx, job.id, { outputKey: applied ? key : null, result: { applied } });
           return { applied, previous: company.logoKey };
@@ -172,7 +176,7 @@ async function normaliseStoredLogo(ctx: AppContext, companyId: string, oldKey: s
   try {
     picture = checkedPicture(data);
   } catch {
-    const removed = await ctx.db.update(companies).set({ logoKey: null, updatedAt: new Date() }).where(onlyIfStill).returning({ id: companies.id });
+    const removed = await ctx.db.update(companies).set({ logoKey: null, logoLuminance: null, logoAspect: null, updatedAt: new Date() }).where(onlyIfStill).returning({ id: companies.id });
     if (removed.length) {
       await ctx.storage.delete(oldKey).catch(() => undefined);
       ctx.logger.warn({ companyId, key: oldKey }, 'A stored logo over the pixel limits was removed; the company must upload it again.');
@@ -180,15 +184,16 @@ async function normaliseStoredLogo(ctx: AppContext, companyId: string, oldKey: s
     return null;
   }
   let png: Buffer;
+  let measure: LogoMeasure | null;
   try {
-    png = await normalisedCopy(ctx, picture.data, picture.extension);
+    ({ png, measure } = await normalisedCopy(ctx, picture.data, picture.extension));
   } catch (error) {
     ctx.logger.warn({ err: error, companyId, key: oldKey }, 'A stored logo does not decode; it is not shown.');
     return null;
   }
   const key = hashedKey(companyId, png);
   await ctx.storage.put(key, png, 'image/png');
-  const moved = await ctx.db.update(companies).set({ logoKey: key, updatedAt: new Date() }).where(onlyIfStill).returning({ id: companies.id });
+  const moved = await ctx.db.update(companies).set({ logoKey: key, ...measured(measure), updatedAt: new Date() }).where(onlyIfStill).returning({ id: companies.id });
   if (moved.length) {
     await ctx.storage.delete(oldKey).catch(() => undefined);
     return key;

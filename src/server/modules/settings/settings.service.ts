@@ -6,6 +6,7 @@ import {
   type TUploadLogoResponse,
   type TVideoStyleFields,
   type TVideoStyleSettings,
+  ZLogoPlate,
 } from '../../../contract/api/settings.schema.js';
 import { LOGO_MAX_BYTES } from '../../../contract/constants.js';
 import type { AppContext } from '../../context.js';
@@ -36,7 +37,9 @@ async function styleRow(db: DbOrTx, companyId: string): Promise<StyleRow> {
   return created ?? (await db.select().from(videoStyleSettings).where(eq(videoStyleSettings.companyId, companyId)))[0]!;
 }
 
-function toSettings(ctx: AppContext, row: StyleRow, company: { id: string; logoKey: string | null }): TVideoStyleSettings {
+type LogoFacts = { id: string; logoKey: string | null; logoLuminance: number | null; logoAspect: number | null };
+
+function toSettings(ctx: AppContext, row: StyleRow, company: LogoFacts): TVideoStyleSettings {
   const logo = logoUrl(ctx, company);
   return {
     font_size_question: row.fontSizeQuestion,
@@ -52,6 +55,9 @@ function toSettings(ctx: AppContext, row: StyleRow, company: { id: string; logoK
     background_color: row.backgroundColor,
     show_logo_in_videos: row.showLogoInVideos,
     company_logo_url: logo,
+    logo_plate: ZLogoPlate.catch('auto').parse(row.logoPlate),
+    logo_luminance: logo ? company.logoLuminance : null,
+    logo_aspect: logo ? company.logoAspect : null,
   };
 }
 
@@ -83,11 +89,12 @@ export async function updateSettings(ctx: AppContext, companyId: string, fields:
       subtitleBorder: fields.subtitle_border,
       backgroundColor: fields.background_color.toLowerCase(),
       showLogoInVideos: fields.show_logo_in_videos,
+      ...(fields.logo_plate ? { logoPlate: fields.logo_plate } : {}),
       updatedAt: new Date(),
     })
     .where(eq(videoStyleSettings.companyId, companyId));
   if (fields.logo_url === '') {
-    await ctx.db.update(companies).set({ logoKey: null, updatedAt: new Date() }).where(eq(companies.id, companyId));
+    await ctx.db.update(companies).set({ logoKey: null, logoLuminance: null, logoAspect: null, updatedAt: new Date() }).where(eq(companies.id, companyId));
     // A logo still being prepared is removed too: its job records nothing once cancelled.
     await ctx.db
       .update(jobs)

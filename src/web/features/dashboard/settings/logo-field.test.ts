@@ -37,7 +37,7 @@ const logoFile = () => new File([PNG_BYTES], 'brand.png', { type: 'image/png' })
 const logoJob = (phase: TJobPhase, overrides: Partial<TJob> = {}) =>
   testJob(JOB, phase, { kind: 'logo', testimonialId: null, params: { sourceKey: 'companies/x/logo/upload.png' }, ...overrides });
 
-const settings = (logoUrl: string | null): TGetSettingsResponse => ({ ...DEFAULT_VIDEO_STYLE, logo_url: logoUrl ?? '', company_logo_url: logoUrl });
+const settings = (logoUrl: string | null): TGetSettingsResponse => ({ ...DEFAULT_VIDEO_STYLE, logo_url: logoUrl ?? '', company_logo_url: logoUrl, logo_luminance: null, logo_aspect: null });
 
 type Reply = { status: number; body: unknown };
 const ok = (body: unknown): Reply => ({ status: 200, body });

@@ -18,6 +18,9 @@ import {
 import type { TStyleForm } from './settings-form';
 
 const answer: TGetSettingsResponse = {
+  logo_plate: 'auto',
+  logo_luminance: null,
+  logo_aspect: null,
   font_size_question: 44,
   font_color_question: '#FFCC00',
   font_style_question: 'Georgia',

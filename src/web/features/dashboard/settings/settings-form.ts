@@ -8,6 +8,7 @@ import type { TProfileUser, TUpdateCompanyBody, TVideoStyleFields } from '../../
 import { HEX_COLOR_PATTERN } from '../../../../contract/api/common.js';
 import { DEFAULT_VIDEO_STYLE, FONT_SIZE_LIMITS } from '../../../../contract/constants.js';
 import type { TLanguage } from '../../../../contract/constants.js';
+import type { TLogoPlate } from '../../../../contract/logo-contrast.js';
 import { matchingTheme } from '../../../../contract/video-themes.js';
 import type { VideoTheme } from '../../../../contract/video-themes.js';
 import { fieldMessages, issueMessage } from './settings-messages';
@@ -18,7 +19,7 @@ import type { TMessage } from './settings-messages';
 type TSizeField = 'font_size_question' | 'font_size_subtitle';
 
 /** The style as edited: sizes are what the person typed (a number field may hold '' or '7' for a moment). */
-export type TStyleForm = Omit<TVideoStyleFields, TSizeField> & Record<TSizeField, string>;
+export type TStyleForm = Omit<TVideoStyleFields, TSizeField | 'logo_plate'> & Record<TSizeField, string> & { logo_plate: TLogoPlate };
 export type TStyleField = keyof TStyleForm;
 export type TStyleErrors = Partial<Record<TStyleField, TMessage>>;
 
@@ -37,6 +38,7 @@ export function styleToForm(settings: TVideoStyleFields): TStyleForm {
     logo_url: settings.logo_url,
     background_color: settings.background_color.toLowerCase(),
     show_logo_in_videos: settings.show_logo_in_videos,
+    logo_plate: settings.logo_plate ?? 'auto',
   };
 }
 

@@ -28,6 +28,8 @@ const LOGO = `http://app.test/api/public/logo/${COMPANY}?v=0123456789`;
 /** A company's own style (no theme), with its logo shown in videos. */
 const CUSTOM: TGetSettingsResponse = {
   ...DEFAULT_VIDEO_STYLE,
+  logo_luminance: null,
+  logo_aspect: null,
   font_style_question: 'Impact',
   font_size_question: 44,
   font_color_question: '#ffcc00',
@@ -162,7 +164,7 @@ describe('ready-made themes', () => {
   });
 
   it('shows the default theme as picked for a new company, and discarding a pick brings it back', async () => {
-    renderPanel({ ...DEFAULT_VIDEO_STYLE, company_logo_url: null });
+    renderPanel({ ...DEFAULT_VIDEO_STYLE, company_logo_url: null, logo_luminance: null, logo_aspect: null });
     expect(checkedTheme()).toBe('ink');
     expect(previewLine().getAttribute('data-family')).toBe('Fira Sans');
     await act(async () => {
