@@ -226,4 +226,39 @@ describe('rendering with real ffmpeg', () => {
     expect(logoBox).not.toBeNull();
     expect(boxesIntersect(logoBox!, text), JSON.stringify({ logoBox, text })).toBe(false);
   }, 60_000);
+  it('puts a dark wide logo on a light plate on a dark card, the logo kept at its shape (decision 172)', async () => {
+    const frame = frame640;
+    // A dark navy wordmark, 4:1, with transparent margins left and right (as a PNG with alpha comes).
+    const logo = path.join(dir, 'navy-wide.png');
+    await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x1b2a4a:s=300x100', '-vf', 'format=rgba,pad=400:100:50:0:color=black@0', '-frames:v', '1', logo]);
+    const render = async (logoPlate: boolean) => {
+      const style = cardStyle({ background: '#15171f', logoPlate });
+      const fit = layoutCard({ text: 'Why us?', frame, style, logo: true });
+      const output = path.join(dir, `plate-${logoPlate}.mp4`);
+      await runFfmpeg(composeArgs({ output, frame, style, logo, segments: [{ answer, source: { width: 640, height: 360 }, card: await writeCard(dir, `plate${logoPlate}`, fit) }] }), { failOnErrors: 'filters' });
+      return { output, band: fit.logoBox! };
+    };
+    const light = ([r, g, b]: [number, number, number]) => r > 200 && g > 200 && b > 200;
+    const dark = ([r, g, b]: [number, number, number]) => r < 60 && g < 70 && b < 90;
+
+    const plated = await render(true);
+    const cx = plated.band.x + Math.round(plated.band.width / 2);
+    const cy = plated.band.y + Math.round(plated.band.height / 2);
+    const margin = Math.round(plated.band.height * 0.14);
+    const logoWidth = (plated.band.height - 2 * margin) * 4;
+    // Above the logo (the plate's margin) and in the logo's transparent side: the plate, light.
+    expect(light(await pixel(plated.output, 1, cx, plated.band.y + 2))).toBe(true);
+    expect(light(await pixel(plated.output, 1, cx - logoWidth / 2 + 4, cy))).toBe(true);
+    expect(light(await pixel(plated.output, 1, cx + logoWidth / 2 - 6, cy))).toBe(true);
+    // The mark itself stays navy, and it is wide: its navy spans about 3/4 of the logo's width.
+    const [r, g, b] = await pixel(plated.output, 1, cx, cy);
+    expect(Math.abs(r - 0x1b) + Math.abs(g - 0x2a) + Math.abs(b - 0x4a)).toBeLessThan(40);
+    expect(dark(await pixel(plated.output, 1, cx - Math.round(logoWidth * 0.3), cy))).toBe(true);
+    // Beside the plate, the card's own dark background.
+    expect(dark(await pixel(plated.output, 1, cx - logoWidth / 2 - margin - 8, cy))).toBe(true);
+
+    // Without the plate, the same transparent side shows the dark card: the logo is lost in it.
+    const bare = await render(false);
+    expect(dark(await pixel(bare.output, 1, cx - logoWidth / 2 + 4, cy))).toBe(true);
+  }, 60_000);
 });

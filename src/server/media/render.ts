@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXPORT_PLATFORM_SPECS, type TCropArea, type TExportPlatform } from '../../contract/api/studio.schema.js';
 import { LOGO_PIXEL_LIMITS } from '../../contract/constants.js';
+import { LOGO_PLATE_COLOR } from '../../contract/logo-contrast.js';
 import { cropRect } from '../../contract/crop.js';
 import { fitCard, fitCuesToFrame, REFERENCE_SHORT_SIDE, subtitleBox, type Box, type CardFit, type FontFace, type FrameKind } from '../../contract/frame-layout.js';
 import type { Cue } from '../../contract/subtitles.js';
@@ -66,6 +67,8 @@ export interface CardStyle {
   face: FontFace;
   /** The file drawtext draws with (fonts.ts fontFile of the same face). */
   fontFile: string;
+  /** The logo sits on a light plate (decision 172: a dark logo on a dark card). */
+  logoPlate?: boolean | undefined;
 }
 
 /** The question laid out for a frame: wrapped, shrunk, or cut with an ellipsis only past the minimum size. */
@@ -116,13 +119,25 @@ export function cardChain(o: { frame: Frame; style: CardStyle; card: Card; logo?
   return `${parts.join(',')},${fade}`;
 }
 
+/** The plate's margin around the logo, as a share of the logo band's height. */
+export const LOGO_PLATE_MARGIN_RATIO = 0.14;
+
 /**
  * The logo scaled once to fit its band (height first, never wider than the band), then split for every
- * card of the run: labels `${label}0` … `${label}{count-1}`.
+ * card of the run: labels `${label}0` … `${label}{count-1}`. With `plate`, the logo is scaled to the band
+ * less a margin and flattened onto an opaque light plate of the band's height (decision 172): a copy of
+ * the logo turned all plate-coloured underlays it, and `pad` adds the margin.
  */
-export function logoChain(o: { input: number; box: Box; count: number; label: string }): string {
+export function logoChain(o: { input: number; box: Box; count: number; label: string; plate?: boolean | undefined }): string {
   const outs = Array.from({ length: o.count }, (_, i) => `[${o.label}${i}]`).join('');
-  return `[${o.input}:v]scale=w=${o.box.width}:h=${o.box.height}:force_original_aspect_ratio=decrease:flags=lanczos,split=${o.count}${outs}`;
+  if (!o.plate) return `[${o.input}:v]scale=w=${o.box.width}:h=${o.box.height}:force_original_aspect_ratio=decrease:flags=lanczos,split=${o.count}${outs}`;
+  const m = Math.max(2, Math.round(o.box.height * LOGO_PLATE_MARGIN_RATIO));
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(LOGO_PLATE_COLOR.slice(i, i + 2), 16));
+  return (
+    `[${o.input}:v]scale=w=${o.box.width - 2 * m}:h=${o.box.height - 2 * m}:force_original_aspect_ratio=decrease:flags=lanczos,format=rgba,split=2[${o.label}pl][${o.label}pm];` +
+    `[${o.label}pl]lutrgb=r=${r}:g=${g}:b=${b}:a=255[${o.label}pb];` +
+    `[${o.label}pb][${o.label}pm]overlay=format=auto,pad=w=iw+${2 * m}:h=ih+${2 * m}:x=${m}:y=${m}:color=${hex(LOGO_PLATE_COLOR)},split=${o.count}${outs}`
+  );
 }
 
 /**
@@ -287,7 +302,7 @@ export function composeGraph(o: { frame: Frame; style: CardStyle; segments: Segm
   const cards = o.segments.filter((s) => s.card);
   const logoBox = cards.find((s) => s.card!.fit.logoBox)?.card!.fit.logoBox;
   const chains: string[] = [];
-  if (o.logo && logoBox) chains.push(logoChain({ input: n, box: logoBox, count: cards.length, label: 'logo' }));
+  if (o.logo && logoBox) chains.push(logoChain({ input: n, box: logoBox, count: cards.length, label: 'logo', plate: o.style.logoPlate }));
   const pieces: string[] = [];
   let cardIndex = 0;
   o.segments.forEach((segment, i) => {

@@ -40,6 +40,8 @@ import {
 } from '../../media/render.js';
 import { completeJob, enqueueJob, JobFailure, reportProgress, runJob, type JobRow, type RunMeta, type Tx } from '../jobs/jobs.service.js';
 import { normalisedLogoKey } from '../settings/logo.job.js';
+import { ZLogoPlate } from '../../../contract/api/settings.schema.js';
+import { logoOnPlate } from '../../../contract/logo-contrast.js';
 import { POSTER_AT, posterKeyFor, writePoster } from './posters.js';
 import { noteRenderReady } from './ready-mail.js';
 
@@ -309,6 +311,12 @@ async function cardStyle(ctx: AppContext, companyId: string, withLogo: boolean) 
       size: question.size,
       face: { font: question.font, bold: question.bold },
       fontFile: fontFile(question.font, question.bold),
+      // A dark logo on a dark card sits on a light plate (decision 172), as on the share page's header.
+      logoPlate: logoOnPlate({
+        logoLuminance: company?.logoLuminance ?? null,
+        background: question.background,
+        plate: ZLogoPlate.catch('auto').parse(row?.logoPlate),
+      }),
     } satisfies CardStyle,
     // The normalised copy (a logo stored before normalisation is normalised here, once).
     logoKey: withLogo && (row?.showLogoInVideos ?? DEFAULT_VIDEO_STYLE.show_logo_in_videos) && company ? await normalisedLogoKey(ctx, company) : null,
