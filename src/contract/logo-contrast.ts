@@ -14,6 +14,9 @@ export const LOGO_MIN_CONTRAST = 3;
 /** The plate drawn behind a logo that needs one: a light, nearly white tile. */
 export const LOGO_PLATE_COLOR = '#ffffff';
 
+/** The plate's margin around the logo, as a share of the logo band's height (the render and the preview). */
+export const LOGO_PLATE_MARGIN_RATIO = 0.14;
+
 /** Whether the logo goes on a plate: 'auto' decides from the contrast, 'on' and 'off' are the company's choice. */
 export const LOGO_PLATE_CHOICES = ['auto', 'on', 'off'] as const;
 export type TLogoPlate = (typeof LOGO_PLATE_CHOICES)[number];

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXPORT_PLATFORM_SPECS, type TCropArea, type TExportPlatform } from '../../contract/api/studio.schema.js';
 import { LOGO_PIXEL_LIMITS } from '../../contract/constants.js';
-import { LOGO_PLATE_COLOR } from '../../contract/logo-contrast.js';
+import { LOGO_PLATE_COLOR, LOGO_PLATE_MARGIN_RATIO } from '../../contract/logo-contrast.js';
 import { cropRect } from '../../contract/crop.js';
 import { fitCard, fitCuesToFrame, REFERENCE_SHORT_SIDE, subtitleBox, type Box, type CardFit, type FontFace, type FrameKind } from '../../contract/frame-layout.js';
 import type { Cue } from '../../contract/subtitles.js';
@@ -118,9 +118,6 @@ export function cardChain(o: { frame: Frame; style: CardStyle; card: Card; logo?
   }
   return `${parts.join(',')},${fade}`;
 }
-
-/** The plate's margin around the logo, as a share of the logo band's height. */
-export const LOGO_PLATE_MARGIN_RATIO = 0.14;
 
 /**
  * The logo scaled once to fit its band (height first, never wider than the band), then split for every

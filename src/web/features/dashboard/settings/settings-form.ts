@@ -188,6 +188,8 @@ export interface TPreviewStyle {
   background: string;
   logoUrl: string | null;
   showLogo: boolean;
+  /** The logo sits on the light plate (decision 172; the panel decides it from the logo's measure). */
+  logoPlate?: boolean;
 }
 
 export function previewStyle(form: TStyleForm, fallback: TStyleForm): TPreviewStyle {

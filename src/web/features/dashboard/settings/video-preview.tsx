@@ -7,6 +7,7 @@ import { Checkbox } from '../../../components/checkbox';
 import { layoutCard, layoutSubtitle, overlayZones, PREVIEW_FORMATS, PREVIEW_FRAMES, settingsSize } from './preview-layout';
 import type { MeasureAscent, MeasureText, PreviewFrame, TPreviewFormat } from './preview-layout';
 import type { TPreviewStyle } from './settings-form';
+import { LOGO_PLATE_COLOR, LOGO_PLATE_MARGIN_RATIO } from '../../../../contract/logo-contrast.js';
 
 export type TPreviewFrame = 'intro' | 'subtitle';
 
@@ -190,6 +191,45 @@ function OverlayZones({ frame }: { frame: PreviewFrame }) {
   );
 }
 
+/** A picture's width-to-height ratio once it loads (null before, or when it does not load). */
+function useImageAspect(url: string | null): number | null {
+  const [aspect, setAspect] = useState<{ url: string; value: number } | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    const img = new Image();
+    img.onload = () => {
+      if (img.naturalWidth > 0 && img.naturalHeight > 0) setAspect({ url, value: img.naturalWidth / img.naturalHeight });
+    };
+    img.src = url;
+    return () => {
+      img.onload = null;
+    };
+  }, [url]);
+  return aspect && aspect.url === url ? aspect.value : null;
+}
+
+/**
+ * The logo in its band, as render.ts logoChain draws it: fitted to the band, or, on the light plate
+ * (decision 172), fitted to the band less the plate's margin and centred on a plate of the band's height.
+ */
+function PreviewLogo({ url, band, plate }: { url: string; band: { x: number; y: number; width: number; height: number }; plate: boolean }) {
+  const aspect = useImageAspect(plate ? url : null);
+  if (!plate || aspect === null) {
+    return <image href={url} x={band.x} y={band.y} width={band.width} height={band.height} preserveAspectRatio="xMidYMid meet" data-testid="preview-logo" />;
+  }
+  const m = Math.max(2, Math.round(band.height * LOGO_PLATE_MARGIN_RATIO));
+  const inner = { width: band.width - 2 * m, height: band.height - 2 * m };
+  const logoWidth = Math.min(inner.width, inner.height * aspect);
+  const plateWidth = logoWidth + 2 * m;
+  const x = band.x + (band.width - plateWidth) / 2;
+  return (
+    <g data-testid="preview-logo-plate">
+      <rect x={x} y={band.y} width={plateWidth} height={band.height} fill={LOGO_PLATE_COLOR} />
+      <image href={url} x={x + m} y={band.y + m} width={logoWidth} height={inner.height} preserveAspectRatio="xMidYMid meet" data-testid="preview-logo" />
+    </g>
+  );
+}
+
 /** The intro card as the renderer draws it: background, the question's lines, the logo in its band. */
 export function IntroCardFrame({
   style,
@@ -249,15 +289,7 @@ export function IntroCardFrame({
         </text>
       ))}
       {showLogo && style.logoUrl && layout.logoBox ? (
-        <image
-          href={style.logoUrl}
-          x={layout.logoBox.x}
-          y={layout.logoBox.y}
-          width={layout.logoBox.width}
-          height={layout.logoBox.height}
-          preserveAspectRatio="xMidYMid meet"
-          data-testid="preview-logo"
-        />
+        <PreviewLogo url={style.logoUrl} band={layout.logoBox} plate={Boolean(style.logoPlate)} />
       ) : null}
       {showZones ? <OverlayZones frame={frame} /> : null}
     </svg>

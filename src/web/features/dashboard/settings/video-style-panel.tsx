@@ -10,6 +10,8 @@ import { RefreshIcon } from '../../../components/icons';
 import { isApiError } from '../../../lib/api-client';
 import { useUpdateSettingsMutation } from '../api/update-settings';
 import { ColorField } from './color-field';
+import { logoContrastLow, logoOnPlate } from '../../../../contract/logo-contrast.js';
+import { LogoContrastNotice } from './logo-contrast-notice';
 import { LogoField } from './logo-field';
 import { SaveBar } from './save-bar';
 import { checkLogoFile, defaultStyleForm, formTheme, previewStyle, sameStyle, styleToForm, themeStyleForm, validateStyle } from './settings-form';
@@ -37,6 +39,7 @@ const FIELD_ORDER: readonly TStyleField[] = [
   'background_color',
   'logo_url',
   'show_logo_in_videos',
+  'logo_plate',
 ];
 
 function Section({
@@ -75,7 +78,7 @@ interface VideoStylePanelProps {
 }
 
 /** Fields a theme fills: their errors from the server no longer apply once it is picked. */
-const THEME_FIELDS: readonly TStyleField[] = FIELD_ORDER.filter((field) => field !== 'logo_url' && field !== 'show_logo_in_videos');
+const THEME_FIELDS: readonly TStyleField[] = FIELD_ORDER.filter((field) => field !== 'logo_url' && field !== 'show_logo_in_videos' && field !== 'logo_plate');
 
 /**
  * 'Video personalisation' (spec §2, §3, §5): question and subtitle text styles, the subtitle outline,
@@ -112,7 +115,13 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
 
   const validation = useMemo(() => validateStyle(form), [form]);
   const dirty = !sameStyle(form, saved);
-  const preview = useMemo(() => previewStyle(form, saved), [form, saved]);
+  // The logo's contrast on the card (decision 172), known once its job measured the stored logo: a
+  // logo being prepared or about to be removed has no measure yet.
+  const logoLuminance = form.logo_url !== '' && form.logo_url === settings.company_logo_url ? settings.logo_luminance : null;
+  const basePreview = useMemo(() => previewStyle(form, saved), [form, saved]);
+  const logoLow = form.show_logo_in_videos && logoContrastLow(logoLuminance, basePreview.background);
+  const logoPlated = logoOnPlate({ logoLuminance, background: basePreview.background, plate: form.logo_plate });
+  const preview = useMemo(() => ({ ...basePreview, logoPlate: logoPlated }), [basePreview, logoPlated]);
   const theme = useMemo(() => formTheme(form), [form]);
 
   useEffect(() => {
@@ -336,6 +345,14 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
                     showLogo={form.show_logo_in_videos}
                     onShowLogoChange={(show) => onChange('show_logo_in_videos', show)}
                   />
+                  {form.show_logo_in_videos && form.logo_url !== '' ? (
+                    <LogoContrastNotice
+                      low={logoLow}
+                      plated={logoPlated}
+                      chosen={form.logo_plate === 'on'}
+                      onPlateChange={(plate) => onChange('logo_plate', plate ? 'on' : 'off')}
+                    />
+                  ) : null}
                 </div>
               </div>
             </Section>
