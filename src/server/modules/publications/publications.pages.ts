@@ -62,6 +62,9 @@ function luminance(hex: string): number {
   return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
 }
 
+/** The company's logo in a page header: on the light plate when it needs one (decision 172). */
+export const companyLogo = (img: string, plate: boolean): string => (plate ? `<span class="plate" data-plate>${img}</span>` : img);
+
 /** The company's colours for the header, with the text made black or white when its own does not contrast enough (4.5:1). */
 export function headerColors(colors: { background: string; text: string }): { background: string; text: string } {
   const valid = (c: string) => /^#[0-9a-fA-F]{6}$/.test(c);
@@ -148,7 +151,7 @@ export function sharePage(p: LivePublication & Viewed, transcript: { cues: Capti
     `<meta name="twitter:player:height" content="${height}">`,
   ].join('\n');
   const logo = p.company.logoUrl
-    ? `<img src="${e(p.company.logoUrl)}" alt="${e(t.logo(p.company.name))}" height="40">`
+    ? companyLogo(`<img src="${e(p.company.logoUrl)}" alt="${e(t.logo(p.company.name))}" height="40">`, p.company.logoPlate)
     : `<span class="company">${e(p.company.name)}</span>`;
   const quoteFigure = p.quote
     ? `<figure><blockquote><p>${e(t.quoted(p.quote))}</p></blockquote><figcaption>${e(p.position ? `${p.name}, ${p.position}` : p.name)}${corrected ? `<small class="corrected">${e(corrected)}</small>` : ''}</figcaption></figure>`
@@ -163,7 +166,7 @@ ${meta}
 <style>
 *{box-sizing:border-box}body{margin:0;font-family:${PAGE_FONT};background:#f6f6f8;color:#16181d;line-height:1.55}
 header{background:${colors.background};color:${colors.text};padding:14px 20px;display:flex;align-items:center;min-height:68px}
-header img{display:block;max-height:40px;width:auto}.company{font-weight:700;font-size:18px}
+header img{display:block;height:40px;width:auto;max-width:min(200px,60vw);object-fit:contain}.plate{display:inline-flex;background:#fff;padding:6px 10px;border-radius:8px}.company{font-weight:700;font-size:18px}
 main{max-width:960px;margin:0 auto;padding:24px 16px 48px}
 h1{font-size:clamp(22px,4vw,32px);line-height:1.2;margin:0 0 4px}.position{margin:0 0 20px;color:#4a4f5c}
 video{display:block;width:100%;height:auto;max-width:calc(80vh*${width}/${height});margin:0 auto;background:#000;border-radius:12px;aspect-ratio:${width}/${height}}

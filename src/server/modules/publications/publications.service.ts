@@ -25,6 +25,9 @@ import { AppError } from '../../lib/errors.js';
 import { CARD_SECONDS, exportFrame } from '../../media/render.js';
 import { posterKeyFor } from '../studio/posters.js';
 import { logoUrl } from '../settings/settings.service.js';
+import { logoOnPlate } from '../../../contract/logo-contrast.js';
+import { ZLogoPlate } from '../../../contract/api/settings.schema.js';
+
 import { totalsOf } from './views.service.js';
 
 /**
@@ -233,7 +236,8 @@ export interface LivePublication {
   quote: string | null;
   /** The quote is found only in the transcript as the company edited it: the page labels it (decision 154). */
   quoteEdited: boolean;
-  company: { id: string; name: string; logoUrl: string | null };
+  /** `logoPlate`: the header draws the logo on the light plate (decision 172), as the video's card does. */
+  company: { id: string; name: string; logoUrl: string | null; logoPlate: boolean };
   colors: { background: string; text: string };
 }
 
@@ -259,6 +263,8 @@ export async function findLive(ctx: AppContext, slug: string): Promise<LivePubli
       submitterTitle: testimonialRequests.submitterTitle,
       companyName: companies.name,
       logoKey: companies.logoKey,
+      logoLuminance: companies.logoLuminance,
+      logoPlate: videoStyleSettings.logoPlate,
       background: videoStyleSettings.backgroundColor,
       text: videoStyleSettings.fontColorQuestion,
       jobKind: jobs.kind,
@@ -285,7 +291,12 @@ export async function findLive(ctx: AppContext, slug: string): Promise<LivePubli
     position: row.submitterTitle?.trim() || row.customerPosition?.trim() || null,
     quote: p.quote,
     quoteEdited: p.quoteEdited,
-    company: { id: p.companyId, name: row.companyName, logoUrl: logoUrl(ctx, { id: p.companyId, logoKey: row.logoKey }) },
+    company: {
+      id: p.companyId,
+      name: row.companyName,
+      logoUrl: logoUrl(ctx, { id: p.companyId, logoKey: row.logoKey }),
+      logoPlate: logoOnPlate({ logoLuminance: row.logoLuminance, background: row.background ?? '#15171f', plate: ZLogoPlate.catch('auto').parse(row.logoPlate) }),
+    },
     colors: { background: row.background ?? '#15171f', text: row.text ?? '#ffffff' },
   };
 }

@@ -1,7 +1,7 @@
 import { PUBLICATION_PAGES } from '../../../contract/api/publications.schema.js';
 import { WALL_HEIGHT_MESSAGE, WALL_PAGES } from '../../../contract/api/wall.schema.js';
 import { escapeHtml } from '../../mail/layout.js';
-import { captionsTrack, deFr, headerColors, missingPage, PAGE_FONT, type PageContext, type PageLang } from './publications.pages.js';
+import { captionsTrack, companyLogo, deFr, headerColors, missingPage, PAGE_FONT, type PageContext, type PageLang } from './publications.pages.js';
 import type { PublicWall, PublicWallItem } from './wall.service.js';
 import { viewAttribute, type Viewed } from './views.beacon.js';
 
@@ -101,7 +101,7 @@ export function wallPage(wall: ViewedWall, lang: PageLang, site: PageContext): s
   const accent = accentOn(colors.background);
   const url = `${site.appUrl}${WALL_PAGES.wall(wall.slug)}`;
   const logo = wall.company.logoUrl
-    ? `<img src="${e(wall.company.logoUrl)}" alt="${e(t.logo(wall.company.name))}" height="40">`
+    ? companyLogo(`<img src="${e(wall.company.logoUrl)}" alt="${e(t.logo(wall.company.name))}" height="40">`, wall.company.logoPlate)
     : `<span class="company">${e(wall.company.name)}</span>`;
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -112,7 +112,7 @@ export function wallPage(wall: ViewedWall, lang: PageLang, site: PageContext): s
 <meta property="og:title" content="${e(t.title(wall.company.name))}"><meta property="og:url" content="${e(url)}">
 <style>${CSS(accent)}
 header{background:${colors.background};color:${colors.text};padding:14px 20px;display:flex;align-items:center;min-height:68px}
-header img{display:block;max-height:40px;width:auto}.company{font-weight:700;font-size:18px}
+header img{display:block;height:40px;width:auto;max-width:min(200px,60vw);object-fit:contain}.plate{display:inline-flex;background:#fff;padding:6px 10px;border-radius:8px}.company{font-weight:700;font-size:18px}
 main{max-width:1200px;margin:0 auto;padding:32px 16px 56px}.intro{margin:0 0 24px}
 h1{font-size:clamp(24px,4vw,32px);line-height:1.2;margin:0 0 4px}.count{margin:0;color:#5b6170}
 footer{text-align:center;font-size:13px;color:#5b6170;padding:0 16px 32px}

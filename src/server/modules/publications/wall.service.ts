@@ -7,6 +7,9 @@ import { companies, jobs, publications, testimonialRequests, testimonialResponse
 import { AppError } from '../../lib/errors.js';
 import { escapeHtml } from '../../mail/layout.js';
 import { logoUrl } from '../settings/settings.service.js';
+import { logoOnPlate } from '../../../contract/logo-contrast.js';
+import { ZLogoPlate } from '../../../contract/api/settings.schema.js';
+
 import { haveCaptions, publicLanguage, shareUrl, subtitlesBurnedIn } from './publications.service.js';
 
 /**
@@ -176,7 +179,8 @@ export interface PublicWallItem {
 
 export interface PublicWall {
   slug: string;
-  company: { name: string; logoUrl: string | null };
+  /** `logoPlate`: the header draws the logo on the light plate (decision 172). */
+  company: { name: string; logoUrl: string | null; logoPlate: boolean };
   colors: { background: string; text: string };
   items: PublicWallItem[];
 }
@@ -189,6 +193,8 @@ export async function findWall(ctx: AppContext, slug: string): Promise<PublicWal
       slug: walls.slug,
       name: companies.name,
       logoKey: companies.logoKey,
+      logoLuminance: companies.logoLuminance,
+      logoPlate: videoStyleSettings.logoPlate,
       background: videoStyleSettings.backgroundColor,
       text: videoStyleSettings.fontColorQuestion,
     })
@@ -222,7 +228,11 @@ export async function findWall(ctx: AppContext, slug: string): Promise<PublicWal
   const captioned = await haveCaptions(ctx, rows);
   return {
     slug: wall.slug,
-    company: { name: wall.name, logoUrl: logoUrl(ctx, { id: wall.companyId, logoKey: wall.logoKey }) },
+    company: {
+      name: wall.name,
+      logoUrl: logoUrl(ctx, { id: wall.companyId, logoKey: wall.logoKey }),
+      logoPlate: logoOnPlate({ logoLuminance: wall.logoLuminance, background: wall.background ?? '#15171f', plate: ZLogoPlate.catch('auto').parse(wall.logoPlate) }),
+    },
     colors: { background: wall.background ?? '#15171f', text: wall.text ?? '#ffffff' },
     items: rows.map((row, i) => ({
       slug: row.slug,

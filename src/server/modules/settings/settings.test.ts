@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isFinalJobPhase, ZJob, type TJob } from '../../../contract/api/jobs.schema.js';
 import { ZUploadLogoResponse } from '../../../contract/api/settings.schema.js';
 import { DEFAULT_VIDEO_STYLE } from '../../../contract/constants.js';
-import { DEFAULT_THEME, matchingTheme } from '../../../contract/video-themes.js';
+import { logoContrastLow } from '../../../contract/logo-contrast.js';
+import { DEFAULT_THEME, luminance, matchingTheme } from '../../../contract/video-themes.js';
 import { companies, users, videoStyleSettings } from '../../db/schema.js';
 import { createMediaTools } from '../../media/ffmpeg.js';
 import { signedInCompany } from '../../test/accounts.js';
@@ -43,7 +44,7 @@ describe('settings, profile and logo', () => {
   it('starts from the default style and saves a valid one', async () => {
     const me = await signedInCompany(t);
     const initial = (await me.get('/api/auth/settings')).json();
-    expect(initial).toEqual({ ...DEFAULT_VIDEO_STYLE, company_logo_url: null });
+    expect(initial).toEqual({ ...DEFAULT_VIDEO_STYLE, company_logo_url: null, logo_luminance: null, logo_aspect: null });
     const next = { ...DEFAULT_VIDEO_STYLE, font_size_question: 48, font_color_question: '#FFCC00', font_style_question: 'Georgia', background_color: '#102030', show_logo_in_videos: true };
     const saved = await me.post('/api/auth/update-settings', next);
     expect(saved.statusCode, saved.body).toBe(200);
@@ -67,7 +68,7 @@ describe('settings, profile and logo', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/settings', headers: { authorization: `Bearer ${(signin.json() as { token: string }).token}` } });
     expect(res.statusCode, res.body).toBe(200);
     const settings = res.json();
-    expect(settings).toEqual({ ...DEFAULT_VIDEO_STYLE, company_logo_url: null });
+    expect(settings).toEqual({ ...DEFAULT_VIDEO_STYLE, company_logo_url: null, logo_luminance: null, logo_aspect: null });
     expect(DEFAULT_THEME.id).toBe('ink');
     expect(matchingTheme(settings)?.id).toBe('ink');
     expect(settings).toMatchObject({ font_style_question: 'Trebuchet MS', font_bold_question: true, background_color: '#15171f', font_size_subtitle: 34 });
@@ -173,6 +174,32 @@ describe('settings, profile and logo', () => {
     await expect.poll(() => t.ctx.storage.head(`companies/${me.companyId}/logo/${older.jobId}-1024.png`), { timeout: 10_000, interval: 50 }).toBeNull();
     await expect.poll(() => t.ctx.storage.head(before), { timeout: 10_000, interval: 50 }).toBeNull();
     await expect.poll(() => logoFiles(me.companyId), { timeout: 10_000, interval: 50 }).toEqual([`${newer.jobId}-1024.png`]);
+  });
+
+  it('measures a dark wide logo as the job stores it, and keeps the company\'s plate choice (decision 172)', async () => {
+    const me = await signedInCompany(t);
+    // A navy 3:1 wordmark with transparent margins: the measure counts its opaque pixels only.
+    const file = path.join(os.tmpdir(), `vr-logo-navy-${process.pid}.png`);
+    await promisify(execFile)('ffmpeg', ['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=#1b2a4a:s=300x100', '-vf', 'format=rgba,pad=500:140:100:20:color=black@0', '-frames:v', '1', file]);
+    const { jobId } = ZUploadLogoResponse.parse((await upload(me, await readFile(file))).json());
+    expect((await follow(me, jobId)).phase).toBe('ready');
+    const settings = (await me.get('/api/auth/settings')).json();
+    expect(settings.logo_luminance).toBeCloseTo(luminance('#1b2a4a'), 2);
+    expect(settings.logo_aspect).toBeCloseTo(3, 1);
+    expect(settings.logo_plate).toBe('auto');
+    expect(logoContrastLow(settings.logo_luminance, DEFAULT_VIDEO_STYLE.background_color)).toBe(true);
+
+    const wrong = await me.post('/api/auth/update-settings', { ...DEFAULT_VIDEO_STYLE, logo_url: settings.logo_url, logo_plate: 'sideways' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatch(/logo plate/);
+    const off = await me.post('/api/auth/update-settings', { ...DEFAULT_VIDEO_STYLE, logo_url: settings.logo_url, logo_plate: 'off' });
+    expect(off.json()).toMatchObject({ logo_plate: 'off' });
+    // A save that does not name the plate keeps the choice.
+    const { logo_plate: _omitted, ...withoutPlate } = DEFAULT_VIDEO_STYLE;
+    expect((await me.post('/api/auth/update-settings', { ...withoutPlate, logo_url: settings.logo_url })).json()).toMatchObject({ logo_plate: 'off' });
+    // Removing the logo forgets its measure.
+    await me.post('/api/auth/update-settings', { ...DEFAULT_VIDEO_STYLE, logo_url: '' });
+    expect((await me.get('/api/auth/settings')).json()).toMatchObject({ company_logo_url: null, logo_luminance: null, logo_aspect: null });
   });
 
   it('renames the company (unique without regard to case) and sets the mail language', async () => {

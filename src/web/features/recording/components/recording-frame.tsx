@@ -32,7 +32,7 @@ export function RecordingFrame({ company, loading = false, poweredBy = false, ch
       <SkipLink />
       <header className="border-b border-gray-200 bg-white">
         <div className="mx-auto flex h-14 w-full max-w-3xl items-center gap-3 px-4 sm:h-16 sm:px-6">
-          {/* Both marks are 32 px, so the name beside them stays where it is when the company's replaces ours. */}
+          {/* The header keeps its height whatever the mark: ours and the initial are 32 px, a logo 40 px high at most. */}
           {company ? <CompanyMark company={company} /> : <LogoMark className="size-8" />}
           <span className="min-w-0 truncate text-base font-semibold tracking-tight text-gray-950">
             {company?.name ?? BRAND_NAME}
@@ -61,11 +61,16 @@ export function RecordingFrame({ company, loading = false, poweredBy = false, ch
   );
 }
 
-/** The company's logo, or its initial on a neutral tile. */
+/**
+ * The company's logo, or its initial on a neutral tile. A logo keeps its shape (issue 27): it takes the
+ * slot's height and its own width up to a cap made for wide wordmarks (160–192 px), drawn whole
+ * (`object-contain`, never cropped to a square); a square logo is a square of the slot's height.
+ */
 export function CompanyMark({ company, size = 'md' }: { company: { name: string; logo_url: string | null }; size?: 'md' | 'lg' }) {
   const box = size === 'lg' ? 'size-14 text-xl' : 'size-8 text-sm';
   if (company.logo_url) {
-    return <img src={company.logo_url} alt="" className={`${box} shrink-0 rounded-control object-contain`} />;
+    const slot = size === 'lg' ? 'h-12 max-w-48' : 'h-10 max-w-40 sm:max-w-48';
+    return <img src={company.logo_url} alt="" className={`${slot} w-auto shrink-0 object-contain object-left`} data-testid="company-logo" />;
   }
   return (
     <span
