@@ -56,6 +56,8 @@ describe('video style: API ↔ form', () => {
     expect(result.body).toEqual({
       ...answer,
       company_logo_url: undefined,
+      logo_luminance: undefined,
+      logo_aspect: undefined,
       font_color_question: '#ffcc00',
       background_color: '#1e3a8a',
     } satisfies Record<string, unknown> as unknown as typeof result.body);

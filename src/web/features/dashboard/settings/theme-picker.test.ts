@@ -108,7 +108,7 @@ describe('ready-made themes', () => {
   });
 
   it('fill the style fields but not the logo’s, update the preview, and show the unsaved-changes bar', async () => {
-    const bodies = stubServer({ 'POST /api/auth/update-settings': (body) => ({ status: 200, body: { ...(body as object), company_logo_url: LOGO } }) });
+    const bodies = stubServer({ 'POST /api/auth/update-settings': (body) => ({ status: 200, body: { ...(body as object), company_logo_url: LOGO, logo_luminance: null, logo_aspect: null } }) });
     const dirty = renderPanel(CUSTOM);
     expect((screen.getByTestId('style-save') as HTMLButtonElement).disabled).toBe(true);
     expect(previewLine().getAttribute('data-family')).toBe('Anton');
@@ -158,7 +158,7 @@ describe('ready-made themes', () => {
     });
     const sent = bodies['POST /api/auth/update-settings']!;
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toEqual({ ...paper.style, logo_url: LOGO, show_logo_in_videos: true });
+    expect(sent[0]).toEqual({ ...paper.style, logo_url: LOGO, show_logo_in_videos: true, logo_plate: 'auto' });
     expect((screen.getByTestId('style-save') as HTMLButtonElement).disabled).toBe(true);
     expect(checkedTheme()).toBe('paper');
   });
