@@ -58,7 +58,8 @@ export function InformationStep({ context, lang, name: savedName, title, consent
   return (
     <div className="mx-auto w-full max-w-2xl px-4 pt-6 sm:px-6 sm:pt-8">
       <Card padding="none" className="animate-fade-in px-5 py-6 sm:px-8 sm:py-8">
-        <div className="flex flex-col items-start gap-4 sm:flex-row">
+        {/* The mark above the heading: a wide wordmark keeps its width without squeezing the heading (issue 27). */}
+        <div className="flex flex-col items-start gap-4">
           <CompanyMark company={testimonial.company} size="lg" />
           <div className="min-w-0">
             <h1 ref={headingRef} tabIndex={-1} className="text-xl font-semibold tracking-tight text-gray-950 outline-none sm:text-2xl">
