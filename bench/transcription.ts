@@ -1,6 +1,7 @@
 /**
  * Transcription benchmark (issue 8): the offline engine on a 20 s spoken answer (ratio to the audio's
- * duration), and the subtitle burn-in render against a bare ffmpeg re-encode of the same answer.
+ * duration), the subtitle burn-in render against a bare ffmpeg re-encode of the same answer, and the
+ * offline engine's word error rate on spoken answers (word-error-rate.ts).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { createMediaTools } from '../src/server/media/ffmpeg.js';
 import { subtitleFont } from '../src/server/media/fonts.js';
 import { composeArgs, writeSubtitles } from '../src/server/media/render.js';
 import { pocketsphinxEngine } from '../src/server/modules/transcription/engines.js';
+import { wordErrorBench } from './word-error-rate.js';
 
 const { runFfmpeg } = createMediaTools({ ffmpegConcurrency: 2 });
 
@@ -42,6 +44,7 @@ export async function transcriptionBench() {
     return {
       transcription_20s_offline: { wall_s: Math.round(sttS * 100) / 100, x_audio_duration: Math.round((sttS / 20) * 100) / 100, words: words.length },
       render_subtitles_20s_720p: { wall_s: Math.round(burnS * 100) / 100, x_bare_ffmpeg: Math.round((burnS / bareS) * 100) / 100 },
+      ...(await wordErrorBench()),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

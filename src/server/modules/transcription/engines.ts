@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import type { Cue } from '../../../contract/subtitles.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
+import { pocketsphinxArgs } from './pocketsphinx.js';
 
 const run = promisify(execFile);
 
@@ -21,7 +22,7 @@ export function pocketsphinxEngine(binary: string): TranscriptionEngine {
     name: 'pocketsphinx (offline, English)',
     languages: ['en'],
     async transcribe(wavFile) {
-      const { stdout } = await run(binary, ['-infile', wavFile, '-time', 'yes', '-logfn', '/dev/null'], { maxBuffer: 8 * 1024 * 1024, timeout: 5 * 60_000 });
+      const { stdout } = await run(binary, pocketsphinxArgs(wavFile), { maxBuffer: 8 * 1024 * 1024, timeout: 5 * 60_000 });
       const words: Cue[] = [];
       for (const line of stdout.split('\n')) {
         const m = /^(\S+) (\d+\.\d+) (\d+\.\d+) (\d+\.\d+)$/.exec(line.trim());

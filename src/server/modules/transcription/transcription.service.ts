@@ -12,6 +12,7 @@ import { companies, jobs, testimonialRequests, testimonialResponses, transcripti
 import { AppError } from '../../lib/errors.js';
 import { completeJob, enqueueJob, JobFailure, runJob, type JobRow, type RunMeta } from '../jobs/jobs.service.js';
 import { assertLanguage, engineFor } from './engines.js';
+import { speechAudioArgs } from './pocketsphinx.js';
 
 type ResponseRow = typeof testimonialResponses.$inferSelect;
 type Language = 'en' | 'fr';
@@ -145,7 +146,7 @@ async function runEngine(ctx: AppContext, response: ResponseRow, language: Langu
     const source = path.join(dir, 'source');
     await pipeline(await ctx.storage.get(response.videoKey ?? response.originalKey), createWriteStream(source));
     const wav = path.join(dir, 'audio.wav');
-    await ctx.media.runFfmpeg(['-i', source, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', wav]);
+    await ctx.media.runFfmpeg(speechAudioArgs(source, wav));
     // The engine's own failure is recorded at once, not retried: it is slow (or paid), and the person
     // asks again from the review. A failure before it (storage, ffmpeg) goes back to the queue.
     const words = await engine.transcribe(wav, language).catch((error: unknown) => {
