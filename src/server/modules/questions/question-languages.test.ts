@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questions, testimonialRequests } from '../../db/schema.js';
+import { questions, testimonialRequests, testimonialResponses } from '../../db/schema.js';
 import { signedInCompany } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { completedTestimonial } from '../../test/testimonials.js';
 
 /**
  * A question's text in English and in French (issue 27 item 1, decision 165): either may be empty,
@@ -102,5 +103,12 @@ describe('questions in the customer’s language', () => {
     const [row] = await t.ctx.db.select().from(testimonialRequests).where(eq(testimonialRequests.id, sent.json().testimonial.id));
     const page = await t.app.inject({ method: 'GET', url: `/api/public/testimonial/validate/${row!.token}` });
     expect(page.json().questions.map((x: { text: string }) => x.text)).toEqual(['Avant ?']);
+  });
+
+  it('gives the answer of a French request the French text, which its cards, share page, wall and e-mails read', async () => {
+    const me = await signedInCompany(t);
+    const done = await completedTestimonial(t, me, { question: { text_en: 'How was it?', text_fr: 'C’était comment ?' }, language: 'french' });
+    const answers = await t.ctx.db.select({ text: testimonialResponses.questionText }).from(testimonialResponses).where(eq(testimonialResponses.requestId, done.id));
+    expect(answers).toEqual([{ text: 'C’était comment ?' }]);
   });
 });
