@@ -56,6 +56,10 @@ export const ERROR_REASON_MESSAGES = {
   too_many_files: 'The request carries too many files.',
   too_many_parts: 'The request carries too many fields.',
 
+  /* ------------------------------------------------ the company's calls: invalid input (400) */
+  question_text_required: 'Write the question in English, in French, or in both.',
+  question_text_ambiguous: "Send the question's text either as 'text' or as 'text_en' and 'text_fr', not both ways.",
+
   /* ------------------------------------------------ the company's calls: wrong state (409 conflict) */
   question_in_use:
     'This question cannot be deleted because it is being used in existing testimonial requests or testimonial responses.',

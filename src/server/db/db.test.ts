@@ -142,14 +142,14 @@ describe(`database on ${testDatabaseDriver()}`, () => {
     const [company] = await database.db.insert(companies).values({ name: 'Yoga Flow' }).returning();
     if (!company) throw new Error('no company');
     await database.db.insert(questions).values([
-      { companyId: company.id, text: 'Deux ?', orderPosition: 2 },
-      { companyId: company.id, text: 'Un ?', orderPosition: 1 },
+      { companyId: company.id, textFr: 'Deux ?', orderPosition: 2 },
+      { companyId: company.id, textFr: 'Un ?', orderPosition: 1 },
     ]);
     const list = await database.db.query.questions.findMany({
       where: eq(questions.companyId, company.id),
       orderBy: (q, { asc }) => [asc(q.orderPosition)],
     });
-    expect(list.map((q) => q.text)).toEqual(['Un ?', 'Deux ?']);
+    expect(list.map((q) => q.textFr)).toEqual(['Un ?', 'Deux ?']);
 
     const [request] = await database.db
       .insert(testimonialRequests)

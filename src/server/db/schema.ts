@@ -136,12 +136,17 @@ export const questions = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    text: text('text').notNull(),
+    /** The text in English and in French (decision 165): either may be null, never both. */
+    textEn: text('text_en'),
+    textFr: text('text_fr'),
     orderPosition: integer('order_position').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('questions_company_position_idx').on(t.companyId, t.orderPosition)],
+  (t) => [
+    index('questions_company_position_idx').on(t.companyId, t.orderPosition),
+    check('questions_text_ck', sql`coalesce(${t.textEn}, '') <> '' or coalesce(${t.textFr}, '') <> ''`),
+  ],
 );
 
 export const testimonialRequests = pgTable(
@@ -187,7 +192,7 @@ export const testimonialRequests = pgTable(
   ],
 );
 
-/** The questions chosen for a request, with their text and order frozen at sending time. */
+/** The questions chosen for a request, with their text (in the request's language, decision 165) and order frozen at sending time. */
 export const requestQuestions = pgTable(
   'request_questions',
   {

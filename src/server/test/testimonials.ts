@@ -7,12 +7,20 @@ import type { TestApp } from './harness.js';
 
 let n = 0;
 
-/** A request of `me`'s company answered by a customer through the real save call (one WebM answer). */
-export async function completedTestimonial(t: TestApp, me: Awaited<ReturnType<typeof signedInCompany>>) {
+/**
+ * A request of `me`'s company answered by a customer through the real save call (one WebM answer).
+ * `over.question`: the question's texts (`{ text_en, text_fr }`); `over.language`: the request's.
+ */
+export async function completedTestimonial(
+  t: TestApp,
+  me: Awaited<ReturnType<typeof signedInCompany>>,
+  over: { question?: { text_en?: string | null; text_fr?: string | null }; language?: 'english' | 'french' } = {},
+) {
   n += 1;
-  const q = (await me.post('/api/questions/add', { company_id: me.companyId, text: `Question ${n}?`, order_position: 1 })).json();
+  const texts = over.question ?? { text: `Question ${n}?` };
+  const q = (await me.post('/api/questions/add', { company_id: me.companyId, ...texts, order_position: 1 })).json();
   const { testimonial } = (
-    await me.post('/api/testimonials/request', { customer_email: `c${n}@client.test`, customer_name: `Customer ${n}`, question_ids: [q.id], language: 'english' })
+    await me.post('/api/testimonials/request', { customer_email: `c${n}@client.test`, customer_name: `Customer ${n}`, question_ids: [q.id], language: over.language ?? 'english' })
   ).json();
   const [row] = await t.ctx.db.select().from(testimonialRequests).where(eq(testimonialRequests.id, testimonial.id));
   const clip = await readFile(await makeClip({ format: 'webm', seconds: 2, tone: 300 + n }));

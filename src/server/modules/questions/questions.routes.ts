@@ -30,12 +30,14 @@ export function questionsRoutes(ctx: AppContext) {
 
     app.post(API.questions.add.route, { schema: { body: ZAddQuestionBody, response: { 201: ZAddQuestionResponse } } }, async (request, reply) => {
       const companyId = callerCompany(request, request.body.company_id);
-      return reply.status(201).send(await service.addQuestion(ctx, { companyId, text: request.body.text, orderPosition: request.body.order_position }));
+      const { text, text_en, text_fr, order_position } = request.body;
+      return reply.status(201).send(await service.addQuestion(ctx, { companyId, text, text_en, text_fr, orderPosition: order_position }));
     });
 
     app.post(API.questions.edit.route, { schema: { body: ZEditQuestionBody, response: { 200: ZEditQuestionResponse } } }, async (request) => {
       const companyId = callerCompany(request, request.body.company_id);
-      return service.editQuestion(ctx, { companyId, id: request.body.id, text: request.body.text });
+      const { id, text, text_en, text_fr } = request.body;
+      return service.editQuestion(ctx, { companyId, id, text, text_en, text_fr });
     });
 
     app.post(API.questions.delete.route, { schema: { body: ZDeleteQuestionBody, response: { 200: ZDeleteQuestionResponse } } }, async (request) => {

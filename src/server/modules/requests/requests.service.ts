@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { TTestimonialRequestSafe } from '../../../contract/api/testimonials.schema.js';
 import { ZRequestsListResponse } from '../../../contract/api/requests.schema.js';
-import { DEFAULT_REQUEST_EXPIRY_DAYS, type TRequestLanguage } from '../../../contract/constants.js';
+import { DEFAULT_REQUEST_EXPIRY_DAYS, type TLanguage, type TRequestLanguage } from '../../../contract/constants.js';
+import { questionTextIn } from '../../../contract/question-text.js';
 import type { AppContext } from '../../context.js';
 import { companies, questions, requestQuestions, testimonialRequests, videoStyleSettings } from '../../db/schema.js';
 import { jsonText } from '../../http/json-text.js';
@@ -129,13 +130,20 @@ export async function sendRequest(ctx: AppContext, input: SendRequestInput): Pro
       })
       .returning();
     if (!row) throw new Error('request not inserted');
+    const lang: TLanguage = input.language === 'french' ? 'fr' : 'en';
     await tx.insert(requestQuestions).values(
-      chosen.map((q, i) => ({ requestId: row.id, questionId: q.id, questionText: q.text, orderPosition: i + 1 })),
+      // Each question's text in the request's language, or the other one's where it has none (decision 165).
+      chosen.map((q, i) => ({
+        requestId: row.id,
+        questionId: q.id,
+        questionText: questionTextIn({ text_en: q.textEn, text_fr: q.textFr }, lang),
+        orderPosition: i + 1,
+      })),
     );
     await queueMail(
       ctx,
       invitationEmail({
-        lang: input.language === 'french' ? 'fr' : 'en',
+        lang,
         brand: ctx.config.brandName,
         to: row.customerEmail,
         customerName: row.customerName,

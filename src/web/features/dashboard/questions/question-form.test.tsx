@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/i18n';
-import { QUESTION_LONG_LENGTH, QuestionForm } from './question-form';
+import { QUESTION_LONG_LENGTH, QuestionForm, type QuestionFormTexts } from './question-form';
 
 await vi.hoisted(async () => {
   Object.assign(globalThis, { React: await import('react') });
@@ -13,8 +13,8 @@ await vi.hoisted(async () => {
 const LONG =
   'When you think back over the whole project, from the first phone call to the delivery of the final files, what was the single moment where you felt we truly understood what your team needed?';
 
-function renderForm(initialText = '') {
-  render(<QuestionForm initialText={initialText} editing={false} pending={false} onSave={async () => true} onCancel={() => undefined} />);
+function renderForm(initialText = '', onSave: (texts: QuestionFormTexts) => Promise<boolean> = async () => true) {
+  render(<QuestionForm initialTexts={{ text_en: initialText, text_fr: null }} editing={false} pending={false} onSave={onSave} onCancel={() => undefined} />);
   return screen.getByTestId('question-text-input') as HTMLTextAreaElement;
 }
 
@@ -27,7 +27,7 @@ describe('QuestionForm hint', () => {
   it('keeps the usual hint up to 150 characters, and says a long question is hard to answer past it', async () => {
     await i18n.changeLanguage('en');
     const field = renderForm();
-    expect(screen.getByText('One idea per question, answerable in 20 seconds.')).toBeTruthy();
+    expect(screen.getByText(/^One idea per question, answerable in 20 seconds\./)).toBeTruthy();
     fireEvent.change(field, { target: { value: 'x'.repeat(QUESTION_LONG_LENGTH) } });
     expect(screen.queryByTestId('question-long-hint')).toBeNull();
     fireEvent.change(field, { target: { value: LONG } });
@@ -54,5 +54,27 @@ describe('QuestionForm hint', () => {
     fireEvent.change(field, { target: { value: 'z'.repeat(501) } });
     expect(screen.queryByTestId('question-long-hint')).toBeNull();
     expect(screen.getByText('501/500')).toBeTruthy();
+  });
+
+  it('offers a field per language, the interface’s first, and sends both texts trimmed', async () => {
+    await i18n.changeLanguage('fr');
+    const onSave = vi.fn(async () => true);
+    renderForm('', onSave);
+    const fields = [...document.querySelectorAll('textarea')];
+    expect(fields.map((f) => f.getAttribute('data-field'))).toEqual(['question-text-fr', 'question-text-en']);
+    expect(screen.getByLabelText('En français')).toBe(fields[0]);
+    fireEvent.change(fields[0]!, { target: { value: '  Qu’avez-vous aimé ?  ' } });
+    fireEvent.change(fields[1]!, { target: { value: 'What did you like?' } });
+    fireEvent.click(screen.getByTestId('question-submit'));
+    await vi.waitFor(() => expect(onSave).toHaveBeenCalledWith({ text_en: 'What did you like?', text_fr: 'Qu’avez-vous aimé ?' }));
+  });
+
+  it('refuses a question with no text in either language, and says so', async () => {
+    await i18n.changeLanguage('en');
+    const onSave = vi.fn(async () => true);
+    renderForm('', onSave);
+    fireEvent.click(screen.getByTestId('question-submit'));
+    expect(await screen.findByText('Write the question in English, in French, or in both.')).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
   });
 });

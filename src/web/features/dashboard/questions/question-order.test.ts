@@ -3,7 +3,7 @@ import type { TQuestion } from '../../../../contract/api/questions.schema.js';
 import { moveQuestion, renumber, renumberAfterDelete } from './question-order';
 
 const COMPANY = '1e2d3c4b-5a69-4877-8a9b-0c1d2e3f4a5b';
-const q = (id: string, order_position: number): TQuestion => ({ id, text: `Question ${id}`, order_position, company_id: COMPANY });
+const q = (id: string, order_position: number): TQuestion => ({ id, text: `Question ${id}`, text_en: `Question ${id}`, text_fr: null, order_position, company_id: COMPANY });
 
 describe('question order', () => {
   it('renumbers 1..n in list order', () => {

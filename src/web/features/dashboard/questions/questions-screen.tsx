@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { TQuestion } from '../../../../contract/api/questions.schema.js';
+import type { TLanguage } from '../../../../contract/constants.js';
+import { questionTextIn } from '../../../../contract/question-text.js';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/dialog';
@@ -12,13 +14,15 @@ import { PlusIcon, QuestionsIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Seo } from '../../../components/seo';
 import { Skeleton } from '../../../components/skeleton';
+import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { errorReasonText } from '../../../lib/error-reason-text';
 import { useAddQuestionMutation } from '../api/add-question';
 import { isQuestionInUseError, useDeleteQuestionMutation } from '../api/delete-question';
 import { useEditQuestionMutation } from '../api/edit-question';
 import { questionsKeys, useQuestions } from '../api/list-questions';
 import { updateQuestionPosition } from '../api/update-question-position';
-import { QUESTION_TEXT_ID, QuestionForm } from './question-form';
+import { QUESTION_TEXT_ID, QuestionForm, type QuestionFormTexts } from './question-form';
 import { moveQuestion, renumberAfterDelete } from './question-order';
 import { SortableQuestionList } from './sortable-question-list';
 
@@ -43,7 +47,8 @@ function QuestionsSkeleton() {
  * renumbers 1..n and saves each changed position.
  */
 export function QuestionsScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language: TLanguage = i18n.language === 'fr' ? 'fr' : 'en';
   const { user } = useAuth();
   const companyId = user?.company_id ?? '';
   const queryClient = useQueryClient();
@@ -71,20 +76,22 @@ export function QuestionsScreen() {
     return run;
   };
 
-  const onSave = async (text: string): Promise<boolean> => {
+  const onSave = async (texts: QuestionFormTexts): Promise<boolean> => {
     try {
       if (editing) {
-        await editQuestion.mutateAsync({ id: editing.id, company_id: companyId, text });
+        await editQuestion.mutateAsync({ id: editing.id, company_id: companyId, ...texts });
         toast.success(t('questions.toast.updated'));
         setEditing(null);
       } else {
-        await addQuestion.mutateAsync({ company_id: companyId, text, order_position: list.length + 1 });
+        await addQuestion.mutateAsync({ company_id: companyId, ...texts, order_position: list.length + 1 });
         toast.success(t('questions.toast.added'));
       }
       return true;
     } catch (error) {
       console.warn('Saving the question failed.', error);
-      toast.error(t('questions.saveError'));
+      // A refusal with a reason (both texts empty, say) is said as such; anything else, as the spec says.
+      const reason = isApiError(error) ? errorReasonText(error.reason, error.params, t) : null;
+      toast.error(reason ?? t('questions.saveError'));
       return false;
     }
   };
@@ -190,7 +197,7 @@ export function QuestionsScreen() {
         <div className="p-4 sm:p-6">
           <QuestionForm
             key={editing?.id ?? 'new'}
-            initialText={editing?.text}
+            initialTexts={editing ?? undefined}
             editing={editing !== null}
             pending={addQuestion.isPending || editQuestion.isPending}
             onSave={onSave}
@@ -225,7 +232,7 @@ export function QuestionsScreen() {
       >
         {toDelete && (
           <blockquote className="rounded-control border border-gray-200 bg-gray-50 px-3 py-2 text-sm break-words text-gray-800">
-            {toDelete.text}
+            {questionTextIn(toDelete, language)}
           </blockquote>
         )}
       </ConfirmDialog>

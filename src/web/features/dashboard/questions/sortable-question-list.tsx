@@ -12,6 +12,9 @@ import { CSS } from '@dnd-kit/utilities';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TQuestion } from '../../../../contract/api/questions.schema.js';
+import type { TLanguage } from '../../../../contract/constants.js';
+import { questionTextIn } from '../../../../contract/question-text.js';
+import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { GripIcon, PencilIcon, TrashIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
@@ -37,6 +40,38 @@ interface RowProps {
   editing: boolean;
   onEdit: () => void;
   onDelete: () => void;
+}
+
+/**
+ * The question in the interface's language (or the other one's, marked with its `lang`), and a badge
+ * when a language has no text, saying which customers see the other one (decision 165).
+ */
+function QuestionTexts({ question, position }: { question: TQuestion; position: number }) {
+  const { t, i18n } = useTranslation();
+  const language: TLanguage = i18n.language === 'fr' ? 'fr' : 'en';
+  const shown: TLanguage = (language === 'fr' ? question.text_fr : question.text_en) ? language : language === 'fr' ? 'en' : 'fr';
+  const missing = (['en', 'fr'] as const).filter((lang) => !(lang === 'en' ? question.text_en : question.text_fr));
+  return (
+    <div className="min-w-0 flex-1 pt-1">
+      <p className="text-sm break-words whitespace-pre-wrap text-gray-900" data-testid="question-text" lang={shown}>
+        <span className="sr-only">{t('questions.list.positionLabel', { position })} </span>
+        {questionTextIn(question, language)}
+      </p>
+      {missing.map((lang) => (
+        <Badge
+          key={lang}
+          className="mt-1.5"
+          tone="pending"
+          title={lang === 'en' ? t('questions.list.missingEnTitle') : t('questions.list.missingFrTitle')}
+          data-testid="question-missing-language"
+          data-language={lang}
+        >
+          {lang === 'en' ? t('questions.list.missingEn') : t('questions.list.missingFr')}
+          <span className="sr-only">: {lang === 'en' ? t('questions.list.missingEnTitle') : t('questions.list.missingFrTitle')}</span>
+        </Badge>
+      ))}
+    </div>
+  );
 }
 
 function QuestionRow({ question, index, sortable, editing, onEdit, onDelete }: RowProps) {
@@ -78,10 +113,7 @@ function QuestionRow({ question, index, sortable, editing, onEdit, onDelete }: R
       >
         {position}
       </span>
-      <p className="min-w-0 flex-1 pt-1 text-sm break-words whitespace-pre-wrap text-gray-900" data-testid="question-text">
-        <span className="sr-only">{t('questions.list.positionLabel', { position })} </span>
-        {question.text}
-      </p>
+      <QuestionTexts question={question} position={position} />
       <div className="flex shrink-0 items-center gap-1">
         <Button
           variant="ghost"

@@ -7,6 +7,7 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { EMAIL_PATTERN, TEXT_LIMITS } from '../../../../contract/api/common.js';
 import type { TQuestion } from '../../../../contract/api/questions.schema.js';
+import { questionTextIn } from '../../../../contract/question-text.js';
 import { REQUEST_EXPIRY_LIMITS } from '../../../../contract/api/requests.schema.js';
 import type { TSendRequestBody } from '../../../../contract/api/requests.schema.js';
 import { REQUEST_LANGUAGES } from '../../../../contract/constants.js';
@@ -194,7 +195,7 @@ export function RequestForm({
             <span className="mt-0.5 w-5 shrink-0 text-right text-xs text-gray-500 tabular-nums">{index + 1}.</span>
             <Checkbox
               className="min-w-0 items-start [&_input]:mt-0.5 [&_label]:break-words"
-              label={question.text}
+              label={questionTextIn(question, watched.language === 'french' ? 'fr' : 'en')}
               checked={selectedIds.includes(question.id)}
               onChange={(event) => toggle(question.id, event.target.checked)}
               data-testid="request-question"

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { TQuestion } from "../../../../contract/api/questions.schema.js";
 import type { TRequestLanguage } from "../../../../contract/constants.js";
+import { questionTextIn } from "../../../../contract/question-text.js";
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import { GiftIcon } from "../../../components/icons";
@@ -127,7 +128,7 @@ function PreviewContent({
               {index + 1}
             </span>
             <span className="min-w-0 break-words text-gray-900">
-              {question.text}
+              {questionTextIn(question, lang)}
             </span>
           </li>
         ))}
