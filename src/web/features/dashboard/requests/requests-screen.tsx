@@ -81,7 +81,7 @@ export function RequestsScreen() {
 
   const goToForm = () => {
     setTab('new');
-    window.setTimeout(() => document.querySelector<HTMLInputElement>('[data-testid="request-form"] input')?.focus(), 0);
+    window.setTimeout(() => document.querySelector<HTMLInputElement>('[data-testid="request-form"] input[name="customer_name"]')?.focus(), 0);
   };
 
   const form = (
