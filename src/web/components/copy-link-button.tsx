@@ -80,7 +80,9 @@ export function CopyLinkButton({ url, name, shareText, variant = 'secondary', si
         variant={variant}
         size={size}
         onClick={() => void copy()}
-        leadingIcon={copied ? <CheckIcon className="size-4 text-completed-700" /> : <LinkIcon className="size-4" />}
+        leadingIcon={
+          copied ? <CheckIcon className={cn('size-4', variant === 'primary' ? 'text-white' : 'text-completed-700')} /> : <LinkIcon className="size-4" />
+        }
         aria-label={copied ? t('requests.link.copied') : t('requests.link.copyLabel', { name })}
         data-testid={testId}
         data-copied={copied ? 'true' : 'false'}
