@@ -284,21 +284,44 @@ describe('company dashboard', () => {
     expect(await rowTexts(page)).toEqual([texts[1], texts[2], texts[0]]);
     expect((await apiQuestions(page)).map((q) => q.text)).toEqual([texts[1], texts[2], texts[0]]);
 
-    // Keyboard: focus the first handle, Space, two arrow presses (25 px each), Space.
+    // Keyboard: focus the first handle, Space, two arrow presses (25 px each), Space. Each press says
+    // where the question would land, aloud (the live region) and on the row (issue 27, item 9).
     saved = page.waitForResponse((r) => r.url().endsWith('/api/questions/update-position'));
     // (At human pace: the sorted order follows each move before the drop.)
+    const liveRegion = page.locator('[id^="DndLiveRegion"]');
+    const indicator = page.locator('[data-testid="question-drop-indicator"]');
     await page.locator('[data-testid="question-handle"]').first().focus();
-    for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
+    const heard: string[] = [];
+    const seen: (string | null)[] = [];
+    for (const key of ['Space', 'ArrowDown', 'ArrowDown']) {
       await page.keyboard.press(key);
       await page.waitForTimeout(250);
+      heard.push(await liveRegion.innerText());
+      seen.push((await indicator.innerText()).replace(/\s+/g, ' '));
     }
+    expect(heard).toEqual([
+      'Picked up question 1 of 3. Use the up and down arrow keys to move it.',
+      'Question 1 would stay at position 1 of 3.',
+      'Question 1 would move to position 2 of 3.',
+    ]);
+    expect(seen).toEqual(['↕ Drops at 1 of 3', '↕ Drops at 1 of 3', '↓ Drops at 2 of 3']);
+    expect(await indicator.getAttribute('data-target')).toBe('2');
+    // (Not full page: Chromium's full-page capture resizes the window, and a resize cancels a keyboard drag.)
+    await screenshot(page, 'dashboard-questions-en-desktop-keyboard-drag', { fullPage: false });
+    await page.keyboard.press('Space');
     expect((await saved).status()).toBe(200);
+    expect(await liveRegion.innerText()).toBe('Question 1 dropped at position 2.');
+    expect(await indicator.count()).toBe(0);
     expect(await rowTexts(page)).toEqual([texts[2], texts[1], texts[0]]);
     expect((await apiQuestions(page)).map((q) => [q.text, q.order_position])).toEqual([
       [texts[2], 1],
       [texts[1], 2],
       [texts[0], 3],
     ]);
+    // The new order is kept after a reload.
+    await page.reload();
+    await page.waitForSelector('[data-testid="question-row"][data-position="3"]');
+    expect(await rowTexts(page)).toEqual([texts[2], texts[1], texts[0]]);
 
     // Edit: the form switches to edit/update with Cancel.
     await page.locator('[data-testid="question-edit"]').nth(1).click();

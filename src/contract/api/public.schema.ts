@@ -36,7 +36,7 @@ export const ZPublicTestimonial = z.object({
   background_color: ZHexColor,
   customer_name: z.string(),
   customer_position: z.string().nullable(),
-  customer_email: z.string(),
+  customer_email: z.string().nullable(),
   /** 'french' selects French on the page, anything else English. */
   language: ZRequestLanguage,
   /** The text offered in exchange, if any. */

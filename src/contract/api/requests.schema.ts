@@ -31,9 +31,24 @@ export type TRequestsListResponse = z.infer<typeof ZRequestsListResponse>;
 
 export const SELECT_QUESTION_MESSAGE = 'Select at least one question';
 
-/** The send payload. */
+/** How the private link reaches the customer (decision 173): our e-mail, or the company sends it itself. */
+export const REQUEST_DELIVERIES = ['email', 'link'] as const;
+export const ZRequestDelivery = z.enum(REQUEST_DELIVERIES, { error: "Delivery must be 'email' or 'link'" });
+export type TRequestDelivery = z.infer<typeof ZRequestDelivery>;
+
+export const EMAIL_NEEDED_FOR_DELIVERY_MESSAGE =
+  "Enter the customer's e-mail address, or choose to copy the link and send it yourself.";
+
+/**
+ * The send payload. `delivery` is 'email' when absent (the spec's payload); with 'link' no e-mail is
+ * sent and `customer_email` may be empty or absent.
+ */
 export const ZSendRequestBody = z.object({
-  customer_email: ZEmail,
+  delivery: ZRequestDelivery.optional(),
+  customer_email: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    ZEmail.nullish(),
+  ),
   customer_name: requiredText('Customer name', TEXT_LIMITS.personName),
   customer_position: optionalText('Customer position', TEXT_LIMITS.position).nullish(),
   question_ids: z
@@ -49,6 +64,10 @@ export const ZSendRequestBody = z.object({
     .min(REQUEST_EXPIRY_LIMITS.min, 'Expiry must be between 1 and 365 days')
     .max(REQUEST_EXPIRY_LIMITS.max, 'Expiry must be between 1 and 365 days')
     .optional(),
+}).superRefine((body, issues) => {
+  if ((body.delivery ?? 'email') === 'email' && !body.customer_email) {
+    issues.addIssue({ code: 'custom', path: ['customer_email'], message: EMAIL_NEEDED_FOR_DELIVERY_MESSAGE });
+  }
 });
 export type TSendRequestBody = z.infer<typeof ZSendRequestBody>;
 

@@ -119,7 +119,8 @@ export type TTestimonialResponse = z.infer<typeof ZTestimonialResponse>;
 export const ZTestimonialRequestSafe = z.object({
   id: ZId,
   customer_name: z.string(),
-  customer_email: z.string(),
+  /** Null when the company sends the link itself and gave no address (decision 173). */
+  customer_email: z.string().nullable(),
   customer_position: z.string().nullable(),
   status: ZRequestStatus,
   created_at: ZIsoDateTime,
@@ -129,6 +130,10 @@ export const ZTestimonialRequestSafe = z.object({
   paid: z.boolean(),
   language: ZRequestLanguage,
   gift: z.string().nullable(),
+  /** How the link reached the customer: our invitation e-mail, or copied by the company (decision 173). */
+  delivery: z.enum(['email', 'link']),
+  /** The customer's private link (the one the invitation carries), for the owning company to send itself. */
+  link: z.string(),
 });
 export type TTestimonialRequestSafe = z.infer<typeof ZTestimonialRequestSafe>;
 

@@ -159,7 +159,10 @@ export const testimonialRequests = pgTable(
     /** The private link's token (a capability, 256 random bits). */
     token: text('token').notNull(),
     customerName: text('customer_name').notNull(),
-    customerEmail: text('customer_email').notNull(),
+    /** Null only for a request whose link the company sends itself (delivery 'link', decision 173). */
+    customerEmail: text('customer_email'),
+    /** How the link reached the customer: 'email' (our invitation) or 'link' (copied by the company). */
+    delivery: text('delivery').notNull().default('email'),
     customerPosition: text('customer_position'),
     language: text('language').notNull().default('english'),
     gift: text('gift'),
@@ -189,6 +192,8 @@ export const testimonialRequests = pgTable(
     index('testimonial_requests_company_idx').on(t.companyId, t.createdAt),
     check('testimonial_requests_status_ck', sql`${t.status} in ('pending', 'completed', 'expired')`),
     check('testimonial_requests_language_ck', sql`${t.language} in ('english', 'french')`),
+    check('testimonial_requests_delivery_ck', sql`${t.delivery} in ('email', 'link')`),
+    check('testimonial_requests_email_delivery_ck', sql`${t.delivery} = 'link' OR ${t.customerEmail} IS NOT NULL`),
   ],
 );
 

@@ -49,6 +49,8 @@ function testimonial(): TTestimonialRequest {
     id: ID,
     customer_name: 'Claire Dubois',
     customer_email: 'claire@client.test',
+    delivery: 'email',
+    link: 'http://localhost/testimonial/submit/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcd',
     customer_position: null,
     status: 'completed',
     created_at: '2025-03-01T10:00:00.000Z',

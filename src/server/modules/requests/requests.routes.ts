@@ -38,6 +38,7 @@ export function requestsRoutes(ctx: AppContext) {
         const b = request.body;
         const testimonial = await service.sendRequest(ctx, {
           companyId: callerCompany(request),
+          delivery: b.delivery ?? 'email',
           customerEmail: b.customer_email,
           customerName: b.customer_name,
           customerPosition: b.customer_position,

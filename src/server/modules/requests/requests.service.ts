@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { TTestimonialRequestSafe } from '../../../contract/api/testimonials.schema.js';
-import { ZRequestsListResponse } from '../../../contract/api/requests.schema.js';
+import { EMAIL_NEEDED_FOR_DELIVERY_MESSAGE, ZRequestsListResponse, type TRequestDelivery } from '../../../contract/api/requests.schema.js';
 import { DEFAULT_REQUEST_EXPIRY_DAYS, type TLanguage, type TRequestLanguage } from '../../../contract/constants.js';
 import { questionTextIn } from '../../../contract/question-text.js';
 import type { AppContext } from '../../context.js';
@@ -23,7 +23,8 @@ export function effectiveStatus(row: Pick<RequestRow, 'status' | 'expiresAt'>, n
   return row.status as 'pending' | 'completed' | 'expired';
 }
 
-export function toRequestSafe(row: RequestRow, now = Date.now()): TTestimonialRequestSafe {
+/** The request as its company sees it, with its private link (only ever answered to the owning company). */
+export function toRequestSafe(ctx: AppContext, row: RequestRow, now = Date.now()): TTestimonialRequestSafe {
   return {
     id: row.id,
     customer_name: row.customerName,
@@ -37,6 +38,8 @@ export function toRequestSafe(row: RequestRow, now = Date.now()): TTestimonialRe
     paid: row.paid,
     language: row.language as TRequestLanguage,
     gift: row.gift,
+    delivery: row.delivery === 'link' ? 'link' : 'email',
+    link: customerLink(ctx, row.token),
   };
 }
 
@@ -72,18 +75,21 @@ export async function listRequests(ctx: AppContext, companyId: string): Promise<
     const expiry = row.expiresAt.getTime();
     if (row.status === 'pending' && expiry > now && expiry < until) until = expiry;
   }
-  const text = jsonText(ZRequestsListResponse, rows.map((row) => toRequestSafe(row, now)));
+  const text = jsonText(ZRequestsListResponse, rows.map((row) => toRequestSafe(ctx, row, now)));
   listText.set(rows, { text, until });
   return text;
 }
 
 export async function getRequestSafe(ctx: AppContext, companyId: string, id: string): Promise<TTestimonialRequestSafe> {
-  return toRequestSafe(await findOwnedRequest(ctx, companyId, id));
+  return toRequestSafe(ctx, await findOwnedRequest(ctx, companyId, id));
 }
 
 export interface SendRequestInput {
   companyId: string;
-  customerEmail: string;
+  /** 'email': the invitation is e-mailed; 'link': the company copies the link and sends it itself. */
+  delivery: TRequestDelivery;
+  /** Required for 'email' delivery; optional for 'link'. */
+  customerEmail?: string | null | undefined;
   customerName: string;
   customerPosition?: string | null | undefined;
   questionIds: string[];
@@ -94,9 +100,14 @@ export interface SendRequestInput {
 
 /**
  * Stores the request with its private token and a frozen copy of the chosen questions (in the
- * company's order), then sends the invitation in the request's language.
+ * company's order), then sends the invitation in the request's language, unless the company sends the
+ * link itself (delivery 'link', decision 173).
  */
 export async function sendRequest(ctx: AppContext, input: SendRequestInput): Promise<TTestimonialRequestSafe> {
+  const customerEmail = input.customerEmail?.trim() || null;
+  if (input.delivery === 'email' && !customerEmail) {
+    throw new AppError('invalid_data', { message: EMAIL_NEEDED_FOR_DELIVERY_MESSAGE, field: 'customer_email' });
+  }
   const token = randomToken();
   const days = input.expiresInDays ?? DEFAULT_REQUEST_EXPIRY_DAYS;
   // The request and its invitation commit together (the mail job is sent in the transaction).
@@ -121,7 +132,8 @@ export async function sendRequest(ctx: AppContext, input: SendRequestInput): Pro
         companyId: input.companyId,
         token,
         customerName: input.customerName,
-        customerEmail: input.customerEmail,
+        customerEmail,
+        delivery: input.delivery,
         customerPosition: input.customerPosition || null,
         language: input.language,
         gift: input.gift || null,
@@ -140,6 +152,7 @@ export async function sendRequest(ctx: AppContext, input: SendRequestInput): Pro
         orderPosition: i + 1,
       })),
     );
+    if (row.delivery === 'link' || !row.customerEmail) return { row };
     await queueMail(
       ctx,
       invitationEmail({
@@ -159,7 +172,7 @@ export async function sendRequest(ctx: AppContext, input: SendRequestInput): Pro
     return { row };
   });
 
-  return toRequestSafe(row);
+  return toRequestSafe(ctx, row);
 }
 
 /** A reminder: only for a pending, unexpired request, at most one per 24 hours. */
@@ -173,6 +186,10 @@ export async function remindRequest(ctx: AppContext, input: { companyId: string;
     }
     if (status === 'expired') {
       throw new AppError('conflict', { reason: 'reminder_request_expired' });
+    }
+    // A request whose link the company sent itself without an address cannot be reminded by e-mail.
+    if (!row.customerEmail) {
+      throw new AppError('conflict', { reason: 'reminder_no_email' });
     }
     if (row.lastReminderSent && Date.now() - row.lastReminderSent.getTime() < REMINDER_INTERVAL_MS) {
       const next = new Date(row.lastReminderSent.getTime() + REMINDER_INTERVAL_MS);
@@ -193,7 +210,7 @@ export async function remindRequest(ctx: AppContext, input: { companyId: string;
       invitationEmail({
         lang: updated!.language === 'french' ? 'fr' : 'en',
         brand: ctx.config.brandName,
-        to: updated!.customerEmail,
+        to: row.customerEmail,
         customerName: updated!.customerName,
         company: { name: company!.name, logoUrl: logoUrl(ctx, company!) },
         gift: updated!.gift,

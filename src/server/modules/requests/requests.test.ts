@@ -114,11 +114,69 @@ describe('testimonial requests', () => {
     expect(completed.json().error).toMatch(/already recorded/);
   });
 
+  it('creates a request whose link the company sends itself: no e-mail needed, none sent, never reminded by e-mail (decision 173)', async () => {
+    const { me, ids } = await companyWithQuestions('Atelier Vélo');
+    // Without an address: accepted, and the answer carries the private link.
+    const bare = await me.post('/api/testimonials/request', { delivery: 'link', customer_email: '', customer_name: 'Noé', question_ids: ids, language: 'french' });
+    expect(bare.statusCode, bare.body).toBe(201);
+    const { testimonial } = bare.json();
+    expect(testimonial).toMatchObject({ delivery: 'link', customer_email: null, status: 'pending' });
+    const [row] = await t.ctx.db.select().from(testimonialRequests).where(eq(testimonialRequests.id, testimonial.id));
+    expect(testimonial.link).toBe(`http://app.test/testimonial/submit/${row!.token}`);
+    // The same link in the list and the detail, and it opens the customer's page.
+    const list = (await me.get(`/api/testimonials/requests?company_id=${me.companyId}`)).json();
+    expect(list.find((r: { id: string }) => r.id === testimonial.id).link).toBe(testimonial.link);
+    expect((await me.get(`/api/testimonials/request-safe/${testimonial.id}?company_id=${me.companyId}`)).json().testimonial.link).toBe(testimonial.link);
+    const opened = await t.app.inject({ method: 'GET', url: `/api/public/testimonial/validate/${row!.token}` });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().testimonial).toMatchObject({ customer_name: 'Noé', customer_email: null });
+
+    // With an address but 'link': stored, not mailed. An e-mail request sent after it arrives, and it alone.
+    const withAddress = await me.post('/api/testimonials/request', { delivery: 'link', customer_email: 'quiet@client.test', customer_name: 'Inès', question_ids: ids, language: 'english' });
+    expect(withAddress.statusCode, withAddress.body).toBe(201);
+    expect(withAddress.json().testimonial).toMatchObject({ delivery: 'link', customer_email: 'quiet@client.test' });
+    const mailed = await me.post('/api/testimonials/request', { delivery: 'email', customer_email: 'loud@client.test', customer_name: 'Max', question_ids: ids, language: 'english' });
+    expect(mailed.json().testimonial.delivery).toBe('email');
+    await smtp.waitFor('loud@client.test', /Atelier Vélo would love a short video from you/);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.mails.filter((m) => m.to.includes('quiet@client.test'))).toEqual([]);
+    expect(smtp.mails.some((m) => m.links.includes(testimonial.link))).toBe(false);
+
+    // A request without an address is never reminded by e-mail.
+    const remind = await me.post(`/api/testimonials/request/${testimonial.id}/remind`, { company_id: me.companyId });
+    expect(remind.statusCode).toBe(409);
+    expect(remind.json()).toMatchObject({ code: 'conflict', reason: 'reminder_no_email' });
+    expect(remind.json().error).toMatch(/no e-mail address/);
+  });
+
+  it('refuses e-mail delivery without an address, with a message that says what to do', async () => {
+    const { me, ids } = await companyWithQuestions();
+    for (const body of [
+      { delivery: 'email', customer_email: '', customer_name: 'A', question_ids: ids, language: 'english' },
+      { customer_name: 'A', question_ids: ids, language: 'english' },
+    ]) {
+      const res = await me.post('/api/testimonials/request', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'customer_email' });
+      expect(res.json().error).toMatch(/Enter the customer's e-mail address, or choose to copy the link/);
+    }
+    const unknown = await me.post('/api/testimonials/request', { delivery: 'sms', customer_name: 'A', question_ids: ids, language: 'english' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().field).toBe('delivery');
+    // A malformed address is refused for either delivery.
+    const bad = await me.post('/api/testimonials/request', { delivery: 'link', customer_email: 'nope', customer_name: 'A', question_ids: ids, language: 'english' });
+    expect(bad.json().field).toBe('customer_email');
+    expect((await me.get(`/api/testimonials/requests?company_id=${me.companyId}`)).json()).toEqual([]);
+  });
+
   it("hides another company's requests (404 by id, no_permission by company_id)", async () => {
     const { me, ids } = await companyWithQuestions();
     const other = await signedInCompany(t);
     const { testimonial } = (await me.post('/api/testimonials/request', { customer_email: 'x@client.test', customer_name: 'X', question_ids: ids, language: 'english' })).json();
-    expect((await other.get(`/api/testimonials/request-safe/${testimonial.id}?company_id=${other.companyId}`)).statusCode).toBe(404);
+    const hidden = await other.get(`/api/testimonials/request-safe/${testimonial.id}?company_id=${other.companyId}`);
+    expect(hidden.statusCode).toBe(404);
+    // Its private link is answered to no one else (decision 173).
+    expect(hidden.body).not.toContain(testimonial.link.split('/').pop());
     expect((await other.get(`/api/testimonials/request-safe/${testimonial.id}?company_id=${me.companyId}`)).statusCode).toBe(403);
     expect((await other.post(`/api/testimonials/request/${testimonial.id}/remind`, { company_id: other.companyId })).statusCode).toBe(404);
     expect((await other.get(`/api/testimonials/requests?company_id=${me.companyId}`)).statusCode).toBe(403);

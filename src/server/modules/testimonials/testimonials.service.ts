@@ -50,7 +50,7 @@ async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimo
       finished_at: e.finishedAt.toISOString(),
     }));
   return {
-    ...toRequestSafe(row),
+    ...toRequestSafe(ctx, row),
     submitted_at: row.submittedAt?.toISOString() ?? null,
     video_url: url(row.mergedKey),
     video_url_subtitles: url(row.mergedSubtitlesKey),

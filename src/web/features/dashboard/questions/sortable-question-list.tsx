@@ -6,10 +6,10 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import type { Announcements, DragEndEvent, Modifier, UniqueIdentifier } from '@dnd-kit/core';
+import type { Announcements, DragEndEvent, DragMoveEvent, DragStartEvent, Modifier, UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TQuestion } from '../../../../contract/api/questions.schema.js';
 import type { TLanguage } from '../../../../contract/constants.js';
@@ -38,6 +38,9 @@ interface RowProps {
   index: number;
   sortable: boolean;
   editing: boolean;
+  /** While this row is dragged: the position it would land at if dropped now (1-based). */
+  landing: number | null;
+  count: number;
   onEdit: () => void;
   onDelete: () => void;
 }
@@ -46,7 +49,7 @@ interface RowProps {
  * The question in the interface's language (or the other one's, marked with its `lang`), and a badge
  * when a language has no text, saying which customers see the other one (decision 165).
  */
-function QuestionTexts({ question, position }: { question: TQuestion; position: number }) {
+function QuestionTexts({ question, position, children }: { question: TQuestion; position: number; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const language: TLanguage = i18n.language === 'fr' ? 'fr' : 'en';
   const shown: TLanguage = (language === 'fr' ? question.text_fr : question.text_en) ? language : language === 'fr' ? 'en' : 'fr';
@@ -70,11 +73,12 @@ function QuestionTexts({ question, position }: { question: TQuestion; position: 
           <span className="sr-only">: {lang === 'en' ? t('questions.list.missingEnTitle') : t('questions.list.missingFrTitle')}</span>
         </Badge>
       ))}
+      {children}
     </div>
   );
 }
 
-function QuestionRow({ question, index, sortable, editing, onEdit, onDelete }: RowProps) {
+function QuestionRow({ question, index, sortable, editing, landing, count, onEdit, onDelete }: RowProps) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: question.id,
@@ -113,7 +117,19 @@ function QuestionRow({ question, index, sortable, editing, onEdit, onDelete }: R
       >
         {position}
       </span>
-      <QuestionTexts question={question} position={position} />
+      <QuestionTexts question={question} position={position}>
+        {landing !== null && (
+          <span
+            className="mt-2 flex w-fit items-center gap-1 rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-medium text-white tabular-nums"
+            aria-hidden="true"
+            data-testid="question-drop-indicator"
+            data-target={landing}
+          >
+            <span aria-hidden="true">{landing > position ? '↓' : landing < position ? '↑' : '↕'}</span>
+            {t('questions.list.dropAt', { target: landing, count })}
+          </span>
+        )}
+      </QuestionTexts>
       <div className="flex shrink-0 items-center gap-1">
         <Button
           variant="ghost"
@@ -145,25 +161,66 @@ function QuestionRow({ question, index, sortable, editing, onEdit, onDelete }: R
 /**
  * The ordered questions, reorderable with @dnd-kit by mouse (the handle, after 5 px) and by keyboard
  * (focus the handle, Space, arrows, Space). The handle column shows only with more than one
- * question. Test ids: `questions-list`, `question-row` (data-id, data-position), `question-handle`,
- * `question-text`, `question-edit`, `question-delete`.
+ * question. While a row is dragged it shows where it would land, and each move is announced (issue 27,
+ * item 9). Test ids: `questions-list`, `question-row` (data-id, data-position), `question-handle`,
+ * `question-text`, `question-drop-indicator` (data-target), `question-edit`, `question-delete`.
  */
 export function SortableQuestionList({ questions, editingId, onEdit, onDelete, onReorder }: SortableQuestionListProps) {
   const { t } = useTranslation();
+  /** Arrow-key presses taken by the keyboard sensor during this drag: each one is announced. */
+  const presses = useRef(0);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: (event, args) => {
+        const next = keyboardCoordinates(event, args);
+        if (next) presses.current += 1;
+        return next;
+      },
+    }),
   );
   const ids = useMemo(() => questions.map((q) => q.id), [questions]);
   const sortable = questions.length > 1;
 
   const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
+  const count = ids.length;
+  /** The dragged row and where it would land if dropped now (shown on the row). */
+  const [landing, setLanding] = useState<{ id: string; target: number } | null>(null);
+  /** What the last press or move said, and what the live region says next (read once by `announcements`). */
+  const said = useRef({ press: 0, target: 0, text: '' });
+  const next = useRef<string | undefined>(undefined);
+
+  /**
+   * After each move (issue 27, item 9): where the question would land if dropped now, on the row and
+   * in the live region. The target is the first collision of this move (dnd-kit's `over` trails by one
+   * render). Every arrow-key press is announced, even one that does not change the place (said as
+   * "still", so that the text changes and is read); a pointer drag is announced when the place changes.
+   */
+  const onMove = ({ active, over, collisions }: DragMoveEvent) => {
+    const overId = collisions?.[0]?.id ?? over?.id;
+    const position = positionOf(active.id);
+    const target = overId === undefined ? position : positionOf(overId);
+    setLanding((current) => (current?.target === target && current.id === active.id ? current : { id: String(active.id), target }));
+    const last = said.current;
+    if (presses.current === last.press && target === last.target) return;
+    let text =
+      target === position
+        ? t('questions.dnd.stay', { position, count })
+        : t('questions.dnd.land', { position, target, count });
+    if (text === last.text) text = t('questions.dnd.still', { position, target, count });
+    said.current = { press: presses.current, target, text };
+    next.current = text;
+  };
+  const take = () => {
+    const text = next.current;
+    next.current = undefined;
+    return text;
+  };
+
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('questions.dnd.start', { position: positionOf(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over
-        ? t('questions.dnd.over', { position: positionOf(active.id), target: positionOf(over.id) })
-        : t('questions.dnd.outside', { position: positionOf(active.id) }),
+    onDragStart: ({ active }) => t('questions.dnd.start', { position: positionOf(active.id), count }),
+    onDragMove: take,
+    onDragOver: ({ active, over }) => (over ? take() : t('questions.dnd.outside', { position: positionOf(active.id) })),
     onDragEnd: ({ active, over }) =>
       over
         ? t('questions.dnd.end', { position: positionOf(active.id), target: positionOf(over.id) })
@@ -171,7 +228,16 @@ export function SortableQuestionList({ questions, editingId, onEdit, onDelete, o
     onDragCancel: ({ active }) => t('questions.dnd.cancel', { position: positionOf(active.id) }),
   };
 
+  const onDragStart = ({ active }: DragStartEvent) => {
+    const position = positionOf(active.id);
+    presses.current = 0;
+    said.current = { press: 0, target: position, text: t('questions.dnd.start', { position, count }) };
+    next.current = undefined;
+    setLanding({ id: String(active.id), target: position });
+  };
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setLanding(null);
     if (!over || active.id === over.id) return;
     const from = ids.indexOf(String(active.id));
     const to = ids.indexOf(String(over.id));
@@ -183,7 +249,11 @@ export function SortableQuestionList({ questions, editingId, onEdit, onDelete, o
       sensors={sensors}
       collisionDetection={closestCenter}
       modifiers={[verticalOnly]}
+      onDragStart={onDragStart}
+      onDragMove={onMove}
+      onDragOver={onMove}
       onDragEnd={onDragEnd}
+      onDragCancel={() => setLanding(null)}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('questions.dnd.instructions') } }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
@@ -195,6 +265,8 @@ export function SortableQuestionList({ questions, editingId, onEdit, onDelete, o
               index={index}
               sortable={sortable}
               editing={question.id === editingId}
+              landing={landing?.id === question.id ? landing.target : null}
+              count={count}
               onEdit={() => onEdit(question)}
               onDelete={() => onDelete(question)}
             />

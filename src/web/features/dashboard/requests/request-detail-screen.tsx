@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
+import { CopyLinkButton } from '../../../components/copy-link-button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { ArrowLeftIcon, BellIcon, CompassIcon, VideoIcon } from '../../../components/icons';
@@ -45,9 +46,10 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 
 /**
  * A request (spec §2): status, customer e-mail, position, date sent, last reminder, and a reminder
- * button unless it is completed; back to /dashboard/requests. Loading, error (with retry) and
- * not-found states. Test ids: `request-detail`, `request-detail-status`, `request-detail-remind`,
- * `request-detail-back`, `request-detail-not-found`.
+ * button unless it is completed or has no address; while pending, its private link to copy or share
+ * (issue 27, item 11); back to /dashboard/requests. Loading, error (with retry) and not-found states.
+ * Test ids: `request-detail`, `request-detail-status`, `request-detail-remind`, `request-detail-link`,
+ * `request-detail-link-value`, `request-detail-copy-link`, `request-detail-back`, `request-detail-not-found`.
  */
 export function RequestDetailScreen() {
   const { t } = useTranslation();
@@ -119,7 +121,7 @@ export function RequestDetailScreen() {
               <ButtonLink to={paths.dashboard.testimonial(request.id)} leadingIcon={<VideoIcon className="size-4" />}>
                 {t('requests.detail.viewTestimonial')}
               </ButtonLink>
-            ) : (
+            ) : request.customer_email ? (
               <Button
                 onClick={() => setReminding(true)}
                 leadingIcon={<BellIcon className="size-4" />}
@@ -127,7 +129,7 @@ export function RequestDetailScreen() {
               >
                 {t('requests.list.remind')}
               </Button>
-            )
+            ) : undefined
           }
         />
         <Card padding="none" data-testid="request-detail">
@@ -136,8 +138,23 @@ export function RequestDetailScreen() {
               <RequestStatusBadge status={request.status} />
             </Field>
             <Field label={t('requests.form.email')} testId="request-detail-email">
-              {request.customer_email}
+              {request.customer_email ?? <span className="text-gray-500">{t('requests.detail.noEmail')}</span>}
             </Field>
+            {request.status === 'pending' && (
+              <Field label={t('requests.link.label')} testId="request-detail-link">
+                <span className="block font-mono text-xs break-all text-gray-900" data-testid="request-detail-link-value">
+                  {request.link}
+                </span>
+                <span className="mt-1 block text-xs text-gray-500">{t('requests.link.detailHint')}</span>
+                <CopyLinkButton
+                  url={request.link}
+                  name={request.customer_name}
+                  shareText={t('requests.link.shareText', { company: user?.company?.name ?? '' })}
+                  className="mt-2"
+                  testId="request-detail-copy-link"
+                />
+              </Field>
+            )}
             <Field label={t('requests.form.position')} testId="request-detail-position">
               {request.customer_position || <span className="text-gray-500">{t('requests.detail.noPosition')}</span>}
             </Field>

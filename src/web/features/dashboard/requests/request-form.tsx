@@ -9,7 +9,8 @@ import { EMAIL_PATTERN, TEXT_LIMITS } from '../../../../contract/api/common.js';
 import type { TQuestion } from '../../../../contract/api/questions.schema.js';
 import { questionTextIn } from '../../../../contract/question-text.js';
 import { REQUEST_EXPIRY_LIMITS } from '../../../../contract/api/requests.schema.js';
-import type { TSendRequestBody } from '../../../../contract/api/requests.schema.js';
+import type { TRequestDelivery, TSendRequestBody } from '../../../../contract/api/requests.schema.js';
+import type { TTestimonialRequestSafe } from '../../../../contract/api/testimonials.schema.js';
 import { REQUEST_LANGUAGES } from '../../../../contract/constants.js';
 import type { TRequestLanguage } from '../../../../contract/constants.js';
 import { Alert } from '../../../components/alert';
@@ -17,13 +18,14 @@ import { Button } from '../../../components/button';
 import { Checkbox } from '../../../components/checkbox';
 import { ConfirmDialog } from '../../../components/dialog';
 import { ErrorState } from '../../../components/error-state';
-import { EyeIcon, SendIcon } from '../../../components/icons';
+import { EyeIcon, LinkIcon, SendIcon } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { Skeleton } from '../../../components/skeleton';
 import { TextField } from '../../../components/text-field';
 import { useLanguage } from '../../../i18n/use-language';
 import { paths } from '../../../lib/paths';
 import { useSendRequestMutation } from '../api/send-request';
+import { DeliveryChoice } from './delivery-choice';
 import { requestLanguageFor } from './request-language';
 import { RequestPreviewDialog } from './request-preview-dialog';
 
@@ -66,12 +68,13 @@ export interface RequestFormProps {
   questionsLoading: boolean;
   questionsError: boolean;
   onRetryQuestions: () => void;
-  /** The request went out (the screen shows the success message and the sent list). */
-  onSent: () => void;
+  /** The request went out or its link was made (the screen shows the success message or the link, and the list). */
+  onSent: (request: TTestimonialRequestSafe) => void;
 }
 
 /**
- * The new-request form (spec §2, §4, §5): customer name and e-mail required, position optional,
+ * The new-request form (spec §2, §4, §5): how the link goes (by our e-mail, or copied by the company:
+ * issue 27, item 11), customer name required, e-mail required for e-mail delivery, position optional,
  * language, optional gift, expiry in days (1–365, 30 by default) and the questions, all selected once
  * loaded. Missing data shows requests.validationError; otherwise a confirmation dialog names the
  * customer before anything is sent. Test ids: `request-form`, `request-question` checkboxes,
@@ -93,6 +96,9 @@ export function RequestForm({
   const [formError, setFormError] = useState(false);
   const [confirming, setConfirming] = useState<TSendRequestBody | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
+  /** 'link': the company copies the link and sends it itself; the e-mail is optional (decision 173). */
+  const [delivery, setDelivery] = useState<TRequestDelivery>('email');
+  const byLink = delivery === 'link';
 
   const {
     register,
@@ -131,14 +137,15 @@ export function RequestForm({
   const onSubmit = handleSubmit((values) => {
     const name = values.customer_name.trim();
     const email = values.customer_email.trim();
-    if (!name || !email || selectedIds.length === 0) {
+    if (!name || (!byLink && !email) || selectedIds.length === 0) {
       setFormError(true);
       return;
     }
     setFormError(false);
     setConfirming({
+      delivery,
       customer_name: name,
-      customer_email: email,
+      customer_email: email || null,
       customer_position: values.customer_position.trim() || null,
       question_ids: selectedIds,
       language: values.language,
@@ -150,11 +157,11 @@ export function RequestForm({
   const onConfirm = () => {
     if (!confirming || send.isPending) return;
     send.mutate(confirming, {
-      onSuccess: () => {
+      onSuccess: ({ testimonial }) => {
         // Spec §4: the form and the selection clear (back to every question selected).
         reset(defaults(requestLanguageFor(interfaceLanguage)));
         setSelection(null);
-        onSent();
+        onSent(testimonial);
       },
       onError: (error) => {
         console.warn('Sending the request failed.', error);
@@ -210,6 +217,13 @@ export function RequestForm({
   return (
     <>
       <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="request-form">
+        <DeliveryChoice
+          value={delivery}
+          onChange={(value) => {
+            setDelivery(value);
+            if (formError) setFormError(false);
+          }}
+        />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label={t('requests.form.name')}
@@ -223,8 +237,9 @@ export function RequestForm({
             label={t('requests.form.email')}
             type="email"
             autoComplete="off"
-            required
-            aria-required="true"
+            required={!byLink}
+            aria-required={byLink ? undefined : 'true'}
+            hint={byLink ? t('requests.form.emailOptional') : undefined}
             error={fieldError(errors.customer_email?.message)}
             {...register('customer_email', { onChange: () => formError && setFormError(false) })}
           />
@@ -301,10 +316,10 @@ export function RequestForm({
             type="submit"
             disabled={!hasQuestions}
             loading={send.isPending}
-            leadingIcon={<SendIcon className="size-4" />}
+            leadingIcon={byLink ? <LinkIcon className="size-4" /> : <SendIcon className="size-4" />}
             data-testid="request-send"
           >
-            {t('requests.form.send')}
+            {byLink ? t('requests.form.create') : t('requests.form.send')}
           </Button>
         </div>
       </form>
@@ -314,9 +329,9 @@ export function RequestForm({
         onOpenChange={(open) => {
           if (!open && !send.isPending) setConfirming(null);
         }}
-        title={t('requests.confirm.title')}
-        description={t('requests.confirm.description')}
-        confirmLabel={t('requests.confirm.send')}
+        title={confirming?.delivery === 'link' ? t('requests.confirm.linkTitle') : t('requests.confirm.title')}
+        description={confirming?.delivery === 'link' ? t('requests.confirm.linkDescription') : t('requests.confirm.description')}
+        confirmLabel={confirming?.delivery === 'link' ? t('requests.confirm.create') : t('requests.confirm.send')}
         pending={send.isPending}
         onConfirm={onConfirm}
         data-testid="send-request-dialog"
@@ -329,7 +344,7 @@ export function RequestForm({
             </dd>
             <dt className="text-gray-500">{t('requests.form.email')}</dt>
             <dd className="font-medium break-all text-gray-900" data-testid="confirm-email">
-              {confirming.customer_email}
+              {confirming.customer_email || <span className="font-normal text-gray-500">{t('requests.confirm.noEmail')}</span>}
             </dd>
             <dt className="text-gray-500">{t('requests.form.questions')}</dt>
             <dd className="text-gray-900 tabular-nums">{confirming.question_ids.length}</dd>

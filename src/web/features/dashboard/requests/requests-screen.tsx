@@ -8,8 +8,10 @@ import { Seo } from '../../../components/seo';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/tabs';
 import { useAuth } from '../../../lib/auth-context';
 import { MEDIA, useMediaQuery } from '../../../lib/use-media-query';
+import type { TTestimonialRequestSafe } from '../../../../contract/api/testimonials.schema.js';
 import { useQuestions } from '../api/list-questions';
 import { useRequests } from '../api/list-requests';
+import { LinkReady } from './link-ready';
 import { RequestForm } from './request-form';
 import { SentRequests } from './sent-requests';
 import { INITIAL_STATUS_FILTER, matchesStatusFilter } from './status-filter';
@@ -23,7 +25,8 @@ const STACKED_PANEL = { role: undefined, 'aria-labelledby': undefined, tabIndex:
 /**
  * Requests (spec §2, §4, §8): the new-request form and the sent list. Below 768 px and from 768 to
  * 1024 px they are two tabs, 'new' and 'sent'; wider, both are stacked. After a send the success
- * message shows for 4 s and the sent tab opens; on narrow screens the page scrolls to the list.
+ * message shows for 4 s (or, for a request whose link the company sends itself, the link until closed)
+ * and the sent tab opens; on narrow screens the page scrolls to the list.
  * Test ids: `requests-tabs`, `requests-tab-new`, `requests-tab-sent`, `request-success`, `sent-requests`.
  */
 export function RequestsScreen() {
@@ -37,6 +40,8 @@ export function RequestsScreen() {
   const [tab, setTab] = useState<TTab>('new');
   const [filter, setFilter] = useState<TStatusFilter>(INITIAL_STATUS_FILTER);
   const [success, setSuccess] = useState(false);
+  /** A request made to be sent by the company itself: its link shows until dismissed. */
+  const [linkReady, setLinkReady] = useState<TTestimonialRequestSafe | null>(null);
   const sentSection = useRef<HTMLDivElement>(null);
   const [scrollRequest, setScrollRequest] = useState(0);
 
@@ -60,8 +65,14 @@ export function RequestsScreen() {
     sentSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [scrollRequest]);
 
-  const onSent = () => {
-    setSuccess(true);
+  const onSent = (request: TTestimonialRequestSafe) => {
+    if (request.delivery === 'link') {
+      setSuccess(false);
+      setLinkReady(request);
+    } else {
+      setLinkReady(null);
+      setSuccess(true);
+    }
     setTab('sent');
     // The new request is pending: make sure the filter shows it.
     if (!matchesStatusFilter({ status: 'pending' }, filter)) setFilter(INITIAL_STATUS_FILTER);
@@ -70,7 +81,7 @@ export function RequestsScreen() {
 
   const goToForm = () => {
     setTab('new');
-    window.setTimeout(() => document.querySelector<HTMLInputElement>('[data-testid="request-form"] input')?.focus(), 0);
+    window.setTimeout(() => document.querySelector<HTMLInputElement>('[data-testid="request-form"] input[name="customer_name"]')?.focus(), 0);
   };
 
   const form = (
@@ -94,8 +105,10 @@ export function RequestsScreen() {
           {t('requests.success')}
         </Alert>
       )}
+      {linkReady && <LinkReady request={linkReady} companyName={companyName} onDismiss={() => setLinkReady(null)} />}
       <SentRequests
         companyId={companyId}
+        companyName={companyName}
         requests={requests.data}
         loading={requests.isPending && Boolean(companyId)}
         error={requests.isError}

@@ -7,6 +7,7 @@ import { DataTable } from '../../../components/data-table';
 import type { DataTableColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import { CopyLinkButton } from '../../../components/copy-link-button';
 import { BellIcon, EyeIcon, SendIcon } from '../../../components/icons';
 import { SelectField } from '../../../components/select-field';
 import { Skeleton } from '../../../components/skeleton';
@@ -20,6 +21,8 @@ import { RequestStatusBadge } from './request-status-badge';
 
 export interface SentRequestsProps {
   companyId: string;
+  /** Named in the share sheet's text. */
+  companyName: string;
   requests: readonly TTestimonialRequestSafe[] | undefined;
   loading: boolean;
   error: boolean;
@@ -51,11 +54,13 @@ function ListSkeleton() {
 /**
  * The sent requests (spec §2): date sent, customer, status, last reminder ('never' without one) and
  * actions, as a table from 768 px and cards below. Completed rows open the request detail (and have a
- * view link); the others offer a reminder, confirmed first. Test ids: `requests-list`, `request-row`
- * (data-id, data-status), `request-view`, `request-remind`, `requests-status-filter`, `requests-empty`.
+ * view link); the others offer a reminder (confirmed first) when the request has an e-mail address, and
+ * pending ones their private link to copy or share. Test ids: `requests-list`, `request-row` (data-id,
+ * data-status), `request-view`, `request-remind`, `request-copy-link`, `requests-status-filter`, `requests-empty`.
  */
 export function SentRequests({
   companyId,
+  companyName,
   requests,
   loading,
   error,
@@ -88,7 +93,7 @@ export function SentRequests({
           <p className="truncate font-medium text-gray-900" data-testid="request-customer">
             {request.customer_name}
           </p>
-          <p className="truncate text-xs text-gray-500">{request.customer_email}</p>
+          <p className="truncate text-xs text-gray-500">{request.customer_email ?? t('requests.list.linkOnly')}</p>
         </div>
       ),
       className: 'max-w-64',
@@ -127,16 +132,29 @@ export function SentRequests({
             {t('requests.list.view')}
           </ButtonLink>
         ) : (
-          <Button
-            variant="secondary"
-            size="sm"
-            leadingIcon={<BellIcon className="size-4" />}
-            onClick={() => setReminding(request)}
-            data-testid="request-remind"
-            aria-label={t('requests.list.remindLabel', { name: request.customer_name })}
-          >
-            {t('requests.list.remind')}
-          </Button>
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            {/* The private link, to send by SMS or WhatsApp while it is valid (issue 27, item 11). */}
+            {request.status === 'pending' && (
+              <CopyLinkButton
+                url={request.link}
+                name={request.customer_name}
+                shareText={t('requests.link.shareText', { company: companyName })}
+                testId="request-copy-link"
+              />
+            )}
+            {request.customer_email && (
+              <Button
+                variant="secondary"
+                size="sm"
+                leadingIcon={<BellIcon className="size-4" />}
+                onClick={() => setReminding(request)}
+                data-testid="request-remind"
+                aria-label={t('requests.list.remindLabel', { name: request.customer_name })}
+              >
+                {t('requests.list.remind')}
+              </Button>
+            )}
+          </div>
         ),
     },
   ];

@@ -181,9 +181,9 @@ export function TestimonialsScreen() {
       cell: (row) => (
         <span
           className="block truncate text-gray-700"
-          title={row.customer_email}
+          title={row.customer_email ?? undefined}
         >
-          {row.customer_email}
+          {row.customer_email ?? t("requests.list.linkOnly")}
         </span>
       ),
     },
