@@ -1,4 +1,5 @@
 import { PUBLICATION_PAGES } from '../../../contract/api/publications.schema.js';
+import { clock } from '../../../contract/clock.js';
 import { escapeHtml } from '../../mail/layout.js';
 import type { CaptionCue, LivePublication } from './publications.service.js';
 import { BEACON_SCRIPT_TAG, viewAttribute, type Viewed } from './views.beacon.js';
@@ -89,15 +90,6 @@ const LANGUAGE_NAMES: Record<PageLang, Record<PageLang, string>> = {
  */
 export function captionsTrack(p: { slug: string; language: PageLang; subtitlesBurnedIn: boolean }, pageLang: PageLang): string {
   return `<track kind="captions" src="${e(PUBLICATION_PAGES.captions(p.slug))}" srclang="${p.language}" label="${LANGUAGE_NAMES[pageLang][p.language]}"${p.subtitlesBurnedIn ? '' : ' default'}>`;
-}
-
-/** m:ss (h:mm:ss past an hour): a video's length as its badge shows it. */
-export function clock(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
 /**

@@ -9,7 +9,8 @@ import { publications } from '../../db/schema.js';
 import { signedInCompany } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { paidTestimonial } from '../../test/publishing.js';
-import { clock, durationBadge } from './publications.pages.js';
+import { clock } from '../../../contract/clock.js';
+import { durationBadge } from './publications.pages.js';
 import { publishedDuration } from './publications.service.js';
 
 describe('publication posters and lengths (issue 27, item 12)', () => {

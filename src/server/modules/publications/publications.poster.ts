@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { publications } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { writePoster } from '../studio/posters.js';
-import { clock } from './publications.pages.js';
+import { clock } from '../../../contract/clock.js';
 
 /**
  * A publication's poster, chosen by the company (issue 27 item 12, decision 168): a moment of the
