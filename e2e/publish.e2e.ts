@@ -144,6 +144,8 @@ describe('publishing an answer from the detail page', () => {
     await link.waitFor();
     expect(await link.inputValue()).toBe(url);
     await shot(page, 'publish-dialog-en-375');
+    await dialog.locator('[data-testid="poster-section"]').scrollIntoViewIfNeeded();
+    await shot(page, 'publish-poster-en-375');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('action-publish');
@@ -154,8 +156,12 @@ describe('publishing an answer from the detail page', () => {
     await link.waitFor();
     expect(await dialog.textContent()).toContain('Code d’intégration');
     await shot(page, 'publish-dialog-fr-375');
+    await dialog.locator('[data-testid="poster-section"]').scrollIntoViewIfNeeded();
+    await shot(page, 'publish-poster-fr-375');
     await page.setViewportSize({ width: 1280, height: 900 });
     await shot(page, 'publish-dialog-fr-1280');
+    await dialog.locator('[data-testid="poster-section"]').scrollIntoViewIfNeeded();
+    await shot(page, 'publish-poster-fr-1280');
     await setLanguage(page, server, browser, 'en');
 
     // Unpublish, after confirming: the card offers to publish again and the share page is gone.
