@@ -88,18 +88,39 @@ describe('publishing an answer from the detail page', () => {
     expect(copied).toBe(url);
     await shot(page, 'publish-dialog-en-1280');
 
-    // The share page, in a new page: the customer's name, and a video that plays.
+    // The poster (issue 27 item 12): automatic at first; the slider seeks the published video, and
+    // "Use this frame" makes the frame near its end the poster.
+    const section = dialog.locator('[data-testid="poster-section"]');
+    expect(await section.locator('[data-testid="poster-status"]').textContent()).toContain('chosen automatically');
+    const slider = section.locator('[data-testid="poster-moment"]');
+    await expect.poll(() => slider.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await slider.focus();
+    await page.keyboard.press('End');
+    expect(await section.locator('[data-testid="poster-position"]').textContent()).toMatch(/^0:0[2-4] of 0:0[2-4]$/);
+    await section.locator('[data-testid="poster-use"]').click();
+    await section.locator('[data-testid="poster-saved"]').waitFor();
+    await expect.poll(() => section.locator('[data-testid="poster-status"]').textContent()).toMatch(/the frame at 0:0[2-4]/);
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, 'publish-poster-en-1280');
+
+    // The share page, in a new page: the customer's name, the video's length on its poster, and a video that plays.
     const share = await browser.context.newPage();
     await share.setViewportSize({ width: 1280, height: 900 });
     const response = await share.goto(copied);
     expect(response?.status()).toBe(200);
     expect(await share.textContent('body')).toContain(recorded.customerName);
+    const badge = share.locator('.player .len');
+    expect(await badge.isVisible()).toBe(true);
+    expect(await badge.textContent()).toMatch(/^Length 0:0[2-4]$/);
+    await shot(share, 'share-page-poster-1280');
     const video = share.locator('video');
     await video.evaluate(async (element: HTMLVideoElement) => {
       element.muted = true;
       await element.play();
     });
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000, interval: 200 }).toBeGreaterThan(0);
+    // Playing, the length badge steps aside (the player's own controls show the time).
+    expect(await badge.isVisible()).toBe(false);
     await video.evaluate((element: HTMLVideoElement) => {
       element.pause();
       element.currentTime = 0;
@@ -123,6 +144,8 @@ describe('publishing an answer from the detail page', () => {
     await link.waitFor();
     expect(await link.inputValue()).toBe(url);
     await shot(page, 'publish-dialog-en-375');
+    await dialog.locator('[data-testid="poster-section"]').scrollIntoViewIfNeeded();
+    await shot(page, 'publish-poster-en-375');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('action-publish');
@@ -133,8 +156,12 @@ describe('publishing an answer from the detail page', () => {
     await link.waitFor();
     expect(await dialog.textContent()).toContain('Code d’intégration');
     await shot(page, 'publish-dialog-fr-375');
+    await dialog.locator('[data-testid="poster-section"]').scrollIntoViewIfNeeded();
+    await shot(page, 'publish-poster-fr-375');
     await page.setViewportSize({ width: 1280, height: 900 });
     await shot(page, 'publish-dialog-fr-1280');
+    await dialog.locator('[data-testid="poster-section"]').scrollIntoViewIfNeeded();
+    await shot(page, 'publish-poster-fr-1280');
     await setLanguage(page, server, browser, 'en');
 
     // Unpublish, after confirming: the card offers to publish again and the share page is gone.

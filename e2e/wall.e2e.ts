@@ -188,6 +188,11 @@ describe('the wall', () => {
       }
     }
     expect(await wallPage.locator('.card .who strong').allTextContents()).toEqual(['Claire Dubois', 'Sofia Marino']);
+    // Each tile shows its video's length before it plays (issue 27 item 12), in the page's language.
+    const badges = wallPage.locator('.card .player .len');
+    expect(await badges.count()).toBe(2);
+    for (const text of await badges.allTextContents()) expect(text).toMatch(/^Durée \d:\d\d$/);
+    expect(await badges.first().isVisible()).toBe(true);
     const video = wallPage.locator('video').first();
     expect(await video.getAttribute('preload')).toBe('none');
     await video.evaluate(async (element: HTMLVideoElement) => {
@@ -195,6 +200,7 @@ describe('the wall', () => {
       await element.play();
     });
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000, interval: 200 }).toBeGreaterThan(0);
+    expect(await badges.first().isVisible()).toBe(false);
     await wallPage.close();
 
     // Another site (another port, so another origin) pastes the script snippet.

@@ -40,3 +40,20 @@ export function cropRect(area: CropFractions, width: number, height: number): Cr
   const y = Math.min(Math.max(0, Math.round(area.y * height)), height - h);
   return { x: x - (x % 2), y: y - (y % 2), width: w, height: h };
 }
+
+/**
+ * How much a crop may be enlarged to fill its output and still look sharp (issue 27 item 13, decision
+ * 169): twice its size. Past that, lanczos has no detail to draw from and the picture looks soft; the
+ * crop editor warns (the export is not refused: the business may still want it).
+ */
+export const SHARP_UPSCALE_LIMIT = 2;
+
+/** How many times the crop is enlarged to fill the output (its larger factor), or 0 for an empty area. */
+export function upscaleFactor(area: { width: number; height: number }, output: { width: number; height: number }): number {
+  if (area.width <= 0 || area.height <= 0) return 0;
+  return Math.max(output.width / area.width, output.height / area.height);
+}
+
+/** Whether a crop of this size will look soft at the output's size (enlarged more than SHARP_UPSCALE_LIMIT times). */
+export const isSoftCrop = (area: { width: number; height: number }, output: { width: number; height: number }): boolean =>
+  upscaleFactor(area, output) > SHARP_UPSCALE_LIMIT;

@@ -68,6 +68,8 @@ export const ERROR_REASON_MESSAGES = {
   reminder_request_expired: 'This request has expired. Send a new request instead of a reminder.',
   reminder_no_email: 'This request has no e-mail address: copy its link and send it to the customer yourself.',
   quote_not_in_transcript: 'A quote must be words the customer said: select it in the transcript.',
+  /** params: duration (m:ss) */
+  poster_outside_video: 'Choose a moment within the video, between 0:00 and {{duration}}.',
   wall_item_unavailable: 'One of these videos is no longer published. Reload the page and try again.',
   checkout_closed: 'This test payment was cancelled or has expired: it can no longer be paid. Start a new purchase.',
 } as const;

@@ -155,6 +155,8 @@ export const API = {
     remove: endpoint('DELETE', '/api/publications/:id'),
     /** Set or clear the publication's quote, words from its transcript ({ quote: string | null }) → 200. */
     quote: endpoint('PUT', '/api/publications/:id/quote'),
+    /** Choose the poster of a publication: a moment of its video, or null for the automatic frame (decision 168). */
+    poster: endpoint('PUT', '/api/publications/:id/poster'),
     /** oEmbed (https://oembed.com) for a share page's address (?url=) → JSON, type video. */
     oembed: endpoint('GET', '/api/oembed'),
     /** A player's view beacon (public; views.schema.ts): { slug, milestone, token } → 204, counted or not; 403 from a foreign Origin. */

@@ -64,6 +64,10 @@ export const ZPublication = z.object({
   quote: z.string().nullable(),
   /** The quote is found only in the transcript as the company corrected it: its page says so (decision 154). Absent from older servers. */
   quoteEdited: z.boolean().optional(),
+  /** The published video's length in seconds (shown before it plays), or null when unknown (decision 168). Absent from older servers. */
+  durationSeconds: z.number().nonnegative().nullable().optional(),
+  /** The moment chosen as the poster (seconds), or null for the automatic frame a moment into the answer (decision 168). Absent from older servers. */
+  posterSeconds: z.number().nonnegative().nullable().optional(),
   /** The published video's transcript, one paragraph per answer (empty without one): where a quote is picked from. */
   transcript: z.array(z.string()),
   /** Plays counted so far: viewers who started the video (views.schema.ts, decision 144). */
@@ -90,6 +94,27 @@ export type TSetQuoteBody = z.input<typeof ZSetQuoteBody>;
 /** `quoteEdited`: the quote is not the engine's words but the company's corrected transcript, and is labelled so (decision 154). Absent from older servers. */
 export const ZSetQuoteResponse = z.object({ quote: z.string().nullable(), quoteEdited: z.boolean().optional() });
 export type TSetQuoteResponse = z.infer<typeof ZSetQuoteResponse>;
+
+/** The longest video a poster moment may be picked in (a bound for the input; the service checks the video's own length). */
+export const POSTER_SECONDS_MAX = 4 * 60 * 60;
+
+/** PUT /api/publications/{id}/poster: the moment of the video to show as its poster (seconds), or null for the automatic frame. */
+export const ZSetPosterBody = z.object({
+  seconds: z
+    .number({ error: 'Choose the moment of the video to show, in seconds.' })
+    .finite('Choose the moment of the video to show, in seconds.')
+    .min(0, 'The moment cannot be before the start of the video.')
+    .max(POSTER_SECONDS_MAX, 'The moment must be within the video.')
+    .nullable(),
+});
+export type TSetPosterBody = z.infer<typeof ZSetPosterBody>;
+
+/** The poster's moment as made (seconds) and the video's length; the share page and the wall show the new poster at once. */
+export const ZSetPosterResponse = z.object({
+  posterSeconds: z.number().nonnegative().nullable(),
+  durationSeconds: z.number().nonnegative().nullable(),
+});
+export type TSetPosterResponse = z.infer<typeof ZSetPosterResponse>;
 
 export const ZListPublicationsResponse = z.object({ publications: z.array(ZPublication) });
 export type TListPublicationsResponse = z.infer<typeof ZListPublicationsResponse>;

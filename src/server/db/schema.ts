@@ -558,6 +558,10 @@ export const publications = pgTable(
     wallPosition: integer('wall_position'),
     /** The company took it off its wall (migration 0015, decision 143). */
     wallHidden: boolean('wall_hidden').notNull().default(false),
+    /** The published video's length in seconds, shown before it plays (migration 0020, decision 168); null when unknown. */
+    durationSeconds: real('duration_seconds'),
+    /** The moment the company chose as the poster (seconds), or null: the automatic frame a moment into the answer (decision 168). */
+    posterSeconds: real('poster_seconds'),
     createdAt: createdAt(),
     unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
   },

@@ -20,6 +20,8 @@ import {
   exportArgs,
   layoutCard,
   literalAssText,
+  mergedFrameSize,
+  SCALE_FLAGS,
   writeCard,
   writeSubtitles,
   type CardStyle,
@@ -67,8 +69,10 @@ describe('filter graphs', () => {
 
   it('fits an answer into the frame with lanczos unless it has the frame size, and sharpens only an upscale', () => {
     const graph = (source: { width: number; height: number }) => composeGraph({ frame, style: cardStyle(), logo: false, segments: [{ answer: 'a.mp4', source }] });
-    expect(graph({ width: 640, height: 360 })).toContain('[0:v]fps=30,scale=1280:720:force_original_aspect_ratio=decrease:flags=lanczos,unsharp=5:5:0.6:5:5:0,pad=1280:720');
-    expect(graph({ width: 1920, height: 1080 })).toContain('flags=lanczos,pad=');
+    expect(graph({ width: 640, height: 360 })).toContain(
+      '[0:v]fps=30,scale=1280:720:force_original_aspect_ratio=decrease:force_divisible_by=2:flags=lanczos+accurate_rnd+full_chroma_int+full_chroma_inp,unsharp=5:5:0.6:5:5:0,pad=1280:720',
+    );
+    expect(graph({ width: 1920, height: 1080 })).toContain(`flags=${SCALE_FLAGS},pad=`);
     expect(graph({ width: 1280, height: 720 })).not.toContain('scale=');
   });
 
@@ -79,7 +83,9 @@ describe('filter graphs', () => {
       style: cardStyle(),
       segments: [{ answer: 'a.mp4', source: { width: 640, height: 480 }, crop: { x: 184, y: 0, w: 270, h: 480 }, subtitles: { assFile: '/t/s.ass', fontsDir: '/f' } }],
     });
-    expect(graphOf(args)).toMatch(/^\[0:v\]fps=30,crop=270:480:184:0,scale=1080:1920:force_original_aspect_ratio=increase:flags=lanczos,crop=1080:1920,unsharp=[^,]+,setsar=1,ass=filename='\/t\/s.ass'/);
+    expect(graphOf(args)).toMatch(
+      /^\[0:v\]fps=30,crop=270:480:184:0,scale=1080:1920:force_original_aspect_ratio=increase:flags=lanczos\+accurate_rnd\+full_chroma_int\+full_chroma_inp,crop=1080:1920,unsharp=[^,]+,setsar=1,ass=filename='\/t\/s.ass'/,
+    );
     // One run: the answer is the only input, nothing was rendered before.
     expect(args.filter((a) => a === '-i')).toHaveLength(1);
   });
@@ -94,6 +100,20 @@ describe('filter graphs', () => {
     expect(graph).toContain(`[2:v]scale=w=${fit.logoBox!.width}:h=${fit.logoBox!.height}:force_original_aspect_ratio=decrease:flags=lanczos,split=2[logo0][logo1]`);
     expect(graph).toContain('concat=n=4:v=1:a=1[v][a]');
     expect(graph.match(/loudnorm=/g)).toHaveLength(2);
+  });
+});
+
+describe('the merged frame (issue 27, item 13)', () => {
+  it("is the largest answer's size, up to 1080p either way round, aspect kept, in even pixels", () => {
+    expect(mergedFrameSize([{ width: 640, height: 480 }, { width: 1280, height: 720 }])).toEqual({ width: 1280, height: 720 });
+    expect(mergedFrameSize([{ width: 1280, height: 720 }, { width: 640, height: 480 }])).toEqual({ width: 1280, height: 720 });
+    expect(mergedFrameSize([{ width: 3840, height: 2160 }, { width: 640, height: 480 }])).toEqual({ width: 1920, height: 1080 });
+    expect(mergedFrameSize([{ width: 1080, height: 1920 }, { width: 720, height: 1280 }])).toEqual({ width: 1080, height: 1920 });
+    expect(mergedFrameSize([{ width: 2160, height: 3840 }])).toEqual({ width: 1080, height: 1920 });
+    expect(mergedFrameSize([{ width: 1440, height: 1080 }])).toEqual({ width: 1440, height: 1080 });
+    expect(mergedFrameSize([{ width: 2880, height: 2160 }])).toEqual({ width: 1440, height: 1080 });
+    expect(mergedFrameSize([{ width: 641, height: 361 }])).toEqual({ width: 640, height: 360 });
+    expect(mergedFrameSize([])).toEqual({ width: 1280, height: 720 });
   });
 });
 
@@ -171,6 +191,52 @@ describe('rendering with real ffmpeg', () => {
     const args = ['-f', 'lavfi', '-i', `color=c=black:s=320x180:d=0.2,drawtext=fontfile=${fontFile('Arial', false)}:textfile=${text}:fontsize=20:fontcolor=white`, '-frames:v', '1', '-f', 'null', '-'];
     await expect(runFfmpeg(args)).resolves.toMatch(/Parsed_drawtext/); // what a plain run makes of it: done, the error only in its log
     await expect(runFfmpeg(args, { failOnErrors: 'filters' })).rejects.toThrow(/Stray %/);
+  }, 60_000);
+
+  it('merges a 640×480 and a 1280×720 answer at 1280×720, the smaller one fitted and letterboxed', async () => {
+    const small = await makeClip({ format: 'mp4', seconds: 1, size: '640x480', tone: 400 });
+    const large = await makeClip({ format: 'mp4', seconds: 1, size: '1280x720', tone: 600 });
+    const sources = [
+      { width: 640, height: 480 },
+      { width: 1280, height: 720 },
+    ];
+    const frame: Frame = { ...mergedFrameSize(sources), kind: 'answer' };
+    const style = cardStyle({ background: '#ff0000' });
+    const output = path.join(dir, 'merged-mixed.mp4');
+    const segments = [
+      { answer: small, source: sources[0]! },
+      { answer: large, source: sources[1]! },
+    ];
+    await runFfmpeg(composeArgs({ output, frame, style, segments }), { failOnErrors: 'filters' });
+    expect((await probe(output)).video).toMatchObject({ width: 1280, height: 720 });
+    // The 4:3 answer fills the height (960 px wide), its sides padded in the background colour.
+    const [r, g, b] = await pixel(output, 0.5, 40, 360);
+    expect(r).toBeGreaterThan(200);
+    expect(g + b).toBeLessThan(80);
+    const [r2, g2, b2] = await pixel(output, 0.5, 640, 360);
+    expect(Math.abs(r2 - 255) + g2 + b2).toBeGreaterThan(60); // the picture, not the padding
+  }, 60_000);
+
+  it('upscales a 270 px-wide crop to 1080×1920 closer to the true picture than a bilinear upscale, without colour fringes', async () => {
+    // The truth: a detailed, colourful 1080×1920 picture; the source: it at a quarter of the size, as a 270 px crop gives.
+    const truth = path.join(dir, 'truth.mp4');
+    await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=1080x1920:r=30:d=0.2', '-pix_fmt', 'yuv444p', '-c:v', 'libx264', '-qp', '0', truth]);
+    const source = path.join(dir, 'quarter.mp4');
+    await run('ffmpeg', ['-v', 'error', '-y', '-i', truth, '-vf', 'scale=270:480:flags=area', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-qp', '0', '-an', source]);
+    const ours = path.join(dir, 'ours.mp4');
+    await runFfmpeg(exportArgs({ input: source, output: ours, source: { width: 270, height: 480 }, crop: { x: 0, y: 0, w: 270, h: 480 }, platform: 'shorts' }));
+    expect((await probe(ours)).video).toMatchObject({ width: 1080, height: 1920 });
+    const bilinear = path.join(dir, 'bilinear.mp4');
+    await run('ffmpeg', ['-v', 'error', '-y', '-i', source, '-vf', 'scale=1080:1920:flags=bilinear,format=yuv420p', '-c:v', 'libx264', '-preset', 'superfast', '-crf', '23', bilinear]);
+    /** PSNR of the chroma planes (u, v) and of the whole against the truth. */
+    const psnr = async (file: string) => {
+      const { stderr } = await run('ffmpeg', ['-hide_banner', '-i', file, '-i', truth, '-lavfi', '[0:v]format=yuv444p[a];[1:v]format=yuv444p[b];[a][b]psnr', '-f', 'null', '-']);
+      const line = /PSNR y:([\d.]+) u:([\d.]+) v:([\d.]+) average:([\d.]+)/.exec(stderr)!;
+      return { y: Number(line[1]), u: Number(line[2]), v: Number(line[3]), average: Number(line[4]) };
+    };
+    const [good, plain] = await Promise.all([psnr(ours), psnr(bilinear)]);
+    expect(good.average).toBeGreaterThan(plain.average);
+    expect(good.u + good.v).toBeGreaterThan(plain.u + plain.v + 0.5);
   }, 60_000);
 
   it('exports the original at exactly 1080x1920 and 1920x1080, the sound kept', async () => {

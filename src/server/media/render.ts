@@ -242,22 +242,49 @@ export function subtitlesFilter(s: Subtitles): string {
 export const UPSCALE_SHARPEN = 'unsharp=5:5:0.6:5:5:0';
 
 /**
+ * How every answer picture is scaled (issue 27 item 13, decision 169): lanczos on luma and chroma alike
+ * (`full_chroma_int` interpolates the colour planes at full resolution instead of stretching the 4:2:0
+ * half-size planes, whose blocky edges are the colour fringes of an upscaled crop; `full_chroma_inp`
+ * reads the input's chroma at its real position) and `accurate_rnd` rounding. The output is made 4:2:0
+ * once, at the end of the chain (`format=yuv420p`).
+ */
+export const SCALE_FLAGS = 'lanczos+accurate_rnd+full_chroma_int+full_chroma_inp';
+
+/** The largest frame a merged video is rendered at: 1080p, either way round. */
+export const MERGED_MAX = { long: 1920, short: 1080 } as const;
+
+/**
+ * The frame of a merged video (issue 27 item 13): the largest answer's size (by pixels), shrunk to fit
+ * 1080p (1920 × 1080, or 1080 × 1920 for a portrait answer) with its aspect kept, in even pixels. The
+ * other answers are fitted into it and padded on the card's background (fitSteps).
+ */
+export function mergedFrameSize(sources: { width: number; height: number }[]): { width: number; height: number } {
+  const valid = sources.filter((s) => s.width > 0 && s.height > 0);
+  const largest = valid.reduce<{ width: number; height: number } | null>((best, s) => (!best || s.width * s.height > best.width * best.height ? s : best), null) ?? { width: 1280, height: 720 };
+  const portrait = largest.height > largest.width;
+  const scale = Math.min(1, (portrait ? MERGED_MAX.short : MERGED_MAX.long) / largest.width, (portrait ? MERGED_MAX.long : MERGED_MAX.short) / largest.height);
+  const even = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
+  return { width: even(largest.width * scale), height: even(largest.height * scale) };
+}
+
+/**
  * The picture steps that bring an answer to the frame: with `crop`, the crop scaled to fill the frame
  * (an export: the crop has the frame's aspect, any remainder cut evenly); without, the answer fitted
- * into the frame on the background (a merge of answers of different sizes). Scaling uses lanczos, and an
- * upscale is sharpened mildly. Nothing when the answer already has the frame's size.
+ * into the frame on the background (a merge of answers of different sizes). Scaling uses SCALE_FLAGS,
+ * and an upscale is sharpened mildly. Nothing when the answer already has the frame's size.
  */
 export function fitSteps(o: { source: { width: number; height: number }; crop?: CropPixels | undefined; frame: Frame; background: string }): string[] {
   const { width: W, height: H } = o.frame;
   if (o.crop) {
     const steps = [`crop=${o.crop.w}:${o.crop.h}:${o.crop.x}:${o.crop.y}`];
     if (o.crop.w === W && o.crop.h === H) return steps;
-    steps.push(`scale=${W}:${H}:force_original_aspect_ratio=increase:flags=lanczos`, `crop=${W}:${H}`);
+    steps.push(`scale=${W}:${H}:force_original_aspect_ratio=increase:flags=${SCALE_FLAGS}`, `crop=${W}:${H}`);
     if (Math.max(W / o.crop.w, H / o.crop.h) > 1) steps.push(UPSCALE_SHARPEN);
     return steps;
   }
   if (o.source.width === W && o.source.height === H) return [];
-  const steps = [`scale=${W}:${H}:force_original_aspect_ratio=decrease:flags=lanczos`];
+  // Fitted inside the frame, in even pixels so that the 4:2:0 picture pads without a stray line.
+  const steps = [`scale=${W}:${H}:force_original_aspect_ratio=decrease:force_divisible_by=2:flags=${SCALE_FLAGS}`];
   if (Math.min(W / o.source.width, H / o.source.height) > 1) steps.push(UPSCALE_SHARPEN);
   steps.push(`pad=${W}:${H}:(ow-iw)/2:(oh-ih)/2:color=${hex(o.background)}`);
   return steps;
@@ -341,7 +368,7 @@ export function composeArgs(o: { output: string; frame: Frame; style: CardStyle;
 
 /**
  * The export of the original (as recorded, or the merged video as it is): crop, scaled to the platform's
- * size with lanczos (sharpened mildly when it upscales), the sound copied.
+ * size with SCALE_FLAGS (sharpened mildly when it upscales), the sound copied.
  */
 export function exportArgs(o: { input: string; output: string; source: { width: number; height: number }; crop: CropPixels; platform: TExportPlatform }): string[] {
   const frame = exportFrame(o.platform);

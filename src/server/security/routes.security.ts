@@ -232,6 +232,7 @@ describe('route table attacks', () => {
       },
       'POST /api/publications': { testimonialId: victim.requestId, responseId: victim.responseId },
       'PUT /api/publications/:id/quote': { quote: null },
+      'PUT /api/publications/:id/poster': { seconds: 0.5 },
       'PUT /api/wall': { items: [id] },
       'POST /api/testimonials/response/:id/transcribe': {},
       'POST /api/testimonials/:id/transcribe-merged-responses': {},

@@ -1,4 +1,5 @@
 import { PUBLICATION_PAGES } from '../../../contract/api/publications.schema.js';
+import { clock } from '../../../contract/clock.js';
 import { escapeHtml } from '../../mail/layout.js';
 import type { CaptionCue, LivePublication } from './publications.service.js';
 import { BEACON_SCRIPT_TAG, viewAttribute, type Viewed } from './views.beacon.js';
@@ -27,6 +28,7 @@ const TEXT = {
     // Under a quote found only in the transcript as the company edited it (decision 154).
     corrected: (company: string) => `Transcript corrected by ${company}`,
     logo: (company: string) => `${company} logo`,
+    length: 'Length',
     noVideo: 'Your browser cannot play this video.',
     download: 'Open the video',
     notFoundTitle: 'This video is not available',
@@ -43,6 +45,7 @@ const TEXT = {
     quoted: (quote: string) => `«\u00a0${quote}\u00a0»`,
     corrected: (company: string) => `Transcription corrigée par ${company}`,
     logo: (company: string) => `Logo ${deFr(company)}`,
+    length: 'Durée',
     noVideo: 'Votre navigateur ne peut pas lire cette vidéo.',
     download: 'Ouvrir la vidéo',
     notFoundTitle: "Cette vidéo n'est pas disponible",
@@ -92,6 +95,20 @@ export function captionsTrack(p: { slug: string; language: PageLang; subtitlesBu
   return `<track kind="captions" src="${e(PUBLICATION_PAGES.captions(p.slug))}" srclang="${p.language}" label="${LANGUAGE_NAMES[pageLang][p.language]}"${p.subtitlesBurnedIn ? '' : ' default'}>`;
 }
 
+/**
+ * The length badge of a player (issue 27 item 12): put right after its `<video>`, inside a positioned
+ * parent, it shows "0:42" on the poster's corner until the video starts (the beacon sets `data-played`).
+ * Its style is DURATION_BADGE_CSS. Nothing when the length is unknown.
+ */
+export function durationBadge(seconds: number | null, lang: PageLang): string {
+  if (seconds === null || !Number.isFinite(seconds) || seconds <= 0) return '';
+  return `<span class="len"><span class="sr">${TEXT[lang].length} </span>${clock(seconds)}</span>`;
+}
+export const DURATION_BADGE_CSS =
+  `.len{position:absolute;top:10px;left:10px;padding:3px 8px;border-radius:6px;background:rgba(8,9,13,.78);color:#fff;font:600 13px/1.4 ${PAGE_FONT};font-variant-numeric:tabular-nums;letter-spacing:.02em;pointer-events:none}` +
+  `video[data-played]+.len{display:none}` +
+  `.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;
+
 const size = (p: Pick<LivePublication, 'width' | 'height'>) => ({ width: p.width ?? 1280, height: p.height ?? 720 });
 
 /** The player: the publication's own media routes, the poster first, captions when a transcript exists. */
@@ -100,7 +117,7 @@ function player(p: LivePublication & Viewed, lang: PageLang, withCaptions: boole
   const { width, height } = size(p);
   const poster = p.posterKey ? ` poster="${e(PUBLICATION_PAGES.poster(p.slug))}"` : '';
   const track = withCaptions ? captionsTrack(p, lang) : '';
-  return `<video controls playsinline preload="none" width="${width}" height="${height}"${poster} ${viewAttribute(p.slug, p.viewToken)} aria-label="${e(t.video(p.name))}"><source src="${e(PUBLICATION_PAGES.video(p.slug))}" type="video/mp4">${track}<a href="${e(PUBLICATION_PAGES.video(p.slug))}">${t.download}</a></video>`;
+  return `<div class="player"><video controls playsinline preload="none" width="${width}" height="${height}"${poster} ${viewAttribute(p.slug, p.viewToken)} aria-label="${e(t.video(p.name))}"><source src="${e(PUBLICATION_PAGES.video(p.slug))}" type="video/mp4">${track}<a href="${e(PUBLICATION_PAGES.video(p.slug))}">${t.download}</a></video>${durationBadge(p.durationSeconds, lang)}</div>`;
 }
 
 export interface PageContext {
@@ -170,6 +187,7 @@ header img{display:block;height:40px;width:auto;max-width:min(200px,60vw);object
 main{max-width:960px;margin:0 auto;padding:24px 16px 48px}
 h1{font-size:clamp(22px,4vw,32px);line-height:1.2;margin:0 0 4px}.position{margin:0 0 20px;color:#4a4f5c}
 video{display:block;width:100%;height:auto;max-width:calc(80vh*${width}/${height});margin:0 auto;background:#000;border-radius:12px;aspect-ratio:${width}/${height}}
+.player{position:relative;max-width:calc(80vh*${width}/${height});margin:0 auto;width:100%}${DURATION_BADGE_CSS}
 section{margin-top:28px;max-width:70ch}h2{font-size:18px;margin:0 0 8px}section p{margin:0 0 12px}
 footer{text-align:center;font-size:13px;color:#5b6170;padding:0 16px 32px}
 .stage{display:grid;gap:20px;align-items:center}figure{margin:0}
@@ -191,7 +209,7 @@ export function embedPage(p: LivePublication & Viewed, withCaptions: boolean): s
 <html lang="${p.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${e(t.video(p.name))}</title>
 <link rel="canonical" href="${e(PUBLICATION_PAGES.share(p.slug))}">
-<style>html,body{margin:0;height:100%;background:#000}video{display:block;width:100%;height:100%;object-fit:contain}</style>
+<style>html,body{margin:0;height:100%;background:#000}.player{position:relative;height:100%}video{display:block;width:100%;height:100%;object-fit:contain}${DURATION_BADGE_CSS}</style>
 </head><body>${player(p, p.language, withCaptions)}${BEACON_SCRIPT_TAG}</body></html>`;
 }
 

@@ -10,6 +10,8 @@ import {
   PUBLICATION_SLUG_PATTERN,
   ZOEmbedQuery,
   ZOEmbedResponse,
+  ZSetPosterBody,
+  ZSetPosterResponse,
   ZSetQuoteBody,
   ZSetQuoteResponse,
 } from '../../../contract/api/publications.schema.js';
@@ -20,6 +22,7 @@ import { sendError } from '../../http/errors.js';
 import { sendStoredObject } from '../../http/stored-object.js';
 import { LivePages } from './live-pages.js';
 import { publicMisses, rateLimited } from './public-misses.js';
+import { setPublicationPoster } from './publications.poster.js';
 import { setQuote } from './publications.quote.js';
 import { embedPage, notFoundPage, sharePage, webVtt, type PageLang } from './publications.pages.js';
 import { allowBeaconScript } from './views.beacon.js';
@@ -89,6 +92,15 @@ export function publicationsRoutes(ctx: AppContext) {
       { onRequest: [authenticated], schema: { params: ZIdParams, body: ZSetQuoteBody, response: { 200: ZSetQuoteResponse } } },
       async (request) => {
         const saved = await setQuote(ctx, { companyId: callerCompany(request), id: request.params.id, quote: request.body.quote });
+        await livePages.forget(request.params.id);
+        return saved;
+      },
+    );
+    app.put(
+      API.publications.poster.route,
+      { onRequest: [authenticated], schema: { params: ZIdParams, body: ZSetPosterBody, response: { 200: ZSetPosterResponse } } },
+      async (request) => {
+        const saved = await setPublicationPoster(ctx, { companyId: callerCompany(request), id: request.params.id, seconds: request.body.seconds });
         await livePages.forget(request.params.id);
         return saved;
       },

@@ -22,7 +22,7 @@ import {
 } from '../../db/schema.js';
 import { escapeHtml } from '../../mail/layout.js';
 import { AppError } from '../../lib/errors.js';
-import { CARD_SECONDS, exportFrame } from '../../media/render.js';
+import { CARD_SECONDS, exportFrame, mergedFrameSize } from '../../media/render.js';
 import { posterKeyFor } from '../studio/posters.js';
 import { logoUrl } from '../settings/settings.service.js';
 import { logoOnPlate } from '../../../contract/logo-contrast.js';
@@ -101,8 +101,25 @@ function resolveRender(job: JobRow, response: ResponseRow | undefined, answers: 
     const withCard = job.kind === 'intro' || response.introGenerated;
     return { ...base, ...evenDims(response.width, response.height), captionParts: [{ responseId: response.id, offset: withCard ? CARD_SECONDS : 0 }] };
   }
-  const first = answers[0];
-  return { ...base, ...evenDims(first?.width ?? null, first?.height ?? null), captionParts: mergedParts(answers) };
+  // The merged video is rendered at its largest answer's size, up to 1080p (mergedFrameSize).
+  const sizes = answers.flatMap((a) => (a.width && a.height ? [{ width: a.width, height: a.height }] : []));
+  const size = sizes.length ? mergedFrameSize(sizes) : { width: null, height: null };
+  return { ...base, ...size, captionParts: mergedParts(answers) };
+}
+
+/**
+ * The published video's length (decision 168): where its last answer ends, each answer at its offset in
+ * the video (caption parts) plus its recorded length. Null when an answer's length is unknown. Migration
+ * 0020 filled existing publications by the same rule.
+ */
+export function publishedDuration(parts: PublicationCaptionPart[], answers: Pick<ResponseRow, 'id' | 'durationSeconds'>[]): number | null {
+  let end = 0;
+  for (const part of parts) {
+    const length = answers.find((a) => a.id === part.responseId)?.durationSeconds;
+    if (length === null || length === undefined || !Number.isFinite(length)) return null;
+    end = Math.max(end, part.offset + length);
+  }
+  return parts.length ? end : null;
 }
 
 /**
@@ -121,6 +138,7 @@ export async function createPublication(
   if (!request) throw new AppError('not_found', { message: 'This testimonial does not exist or was deleted.' });
 
   let resolved: Resolved;
+  let durationSeconds: number | null;
   if (input.jobId) {
     const [job] = await ctx.db.select().from(jobs).where(and(eq(jobs.id, input.jobId), eq(jobs.companyId, input.companyId)));
     if (!job) throw new AppError('not_found', { message: 'This video does not exist or was deleted.' });
@@ -139,6 +157,7 @@ export async function createPublication(
     const answers = await ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, request.id)).orderBy(asc(testimonialResponses.orderPosition));
     const response = job.responseId ? answers.find((a) => a.id === job.responseId) : undefined;
     resolved = resolveRender(job, response, answers);
+    durationSeconds = publishedDuration(resolved.captionParts, answers);
   } else {
     const [response] = await ctx.db
       .select()
@@ -157,12 +176,13 @@ export async function createPublication(
       ...evenDims(response.width, response.height),
       captionParts: [{ responseId: response.id, offset: 0 }],
     };
+    durationSeconds = publishedDuration(resolved.captionParts, [response]);
   }
 
   const slug = newSlug();
   const [row] = await ctx.db
     .insert(publications)
-    .values({ companyId: input.companyId, requestId: request.id, jobId: input.jobId ?? null, slug, ...resolved })
+    .values({ companyId: input.companyId, requestId: request.id, jobId: input.jobId ?? null, slug, ...resolved, durationSeconds })
     .returning({ id: publications.id });
   return { id: row!.id, slug, url: shareUrl(ctx, slug), embedUrl: embedUrl(ctx, slug) };
 }
@@ -200,6 +220,8 @@ export async function listPublications(ctx: AppContext, input: { companyId: stri
       createdAt: p.createdAt.toISOString(),
       quote: p.quote,
       quoteEdited: p.quoteEdited,
+      durationSeconds: p.durationSeconds,
+      posterSeconds: p.posterSeconds,
       transcript: transcripts[i]!.paragraphs,
       views: views.get(p.id)!.started,
       viewCounts: views.get(p.id)!,
@@ -226,6 +248,8 @@ export interface LivePublication {
   posterKey: string | null;
   width: number | null;
   height: number | null;
+  /** The video's length in seconds (shown before it plays), or null when unknown. */
+  durationSeconds: number | null;
   captionParts: PublicationCaptionPart[];
   /** The picture carries its subtitles already (a subtitled render): the captions track is offered, not shown by default. */
   subtitlesBurnedIn: boolean;
@@ -284,6 +308,7 @@ export async function findLive(ctx: AppContext, slug: string): Promise<LivePubli
     posterKey: p.posterKey,
     width: p.width,
     height: p.height,
+    durationSeconds: p.durationSeconds,
     captionParts: p.captionParts,
     subtitlesBurnedIn: subtitlesBurnedIn(row.jobKind),
     language: publicLanguage(row.language),

@@ -11,7 +11,8 @@ import { escapeHtml } from '../../mail/layout.js';
  * simple request that survives the page being closed), or `fetch(…, { keepalive })` where sendBeacon
  * is missing or refuses. Each beacon carries the player's view token (`data-view-token`, minted by the
  * server for this page view): the server's own identifier, not the viewer's. No cookie, no storage: the
- * page works the same without it.
+ * page works the same without it. A player that starts gets `data-played`, which hides its length badge
+ * (durationBadge in publications.pages.ts: the length is shown before the video plays).
  *
  * A page that includes it must also call `allowBeaconScript(reply)`: its CSP names the script by its
  * hash, so no other inline script may run (`script-src 'self' 'sha256-…'`, never 'unsafe-inline').
@@ -23,6 +24,7 @@ export const BEACON_SCRIPT =
   `(()=>{var u=${JSON.stringify(API.publications.viewBeacon.path)},q=(v,m)=>{var b=new URLSearchParams({slug:v.dataset.view,milestone:m,token:v.dataset.viewToken||""});try{if(navigator.sendBeacon(u,b))return}catch(e){}` +
   `fetch(u,{method:"POST",body:b,keepalive:!0,credentials:"omit"}).catch(()=>{})};` +
   `document.querySelectorAll("video[data-view]").forEach(v=>{var d={},g=m=>{d[m]||(d[m]=1,q(v,m))};` +
+  `v.addEventListener("play",()=>{v.dataset.played=1});` +
   `v.addEventListener("playing",()=>g("started"));` +
   `v.addEventListener("timeupdate",()=>{var p=v.currentTime/v.duration;d.started&&[25,50,75].forEach(n=>{p>=n/100&&g("p"+n)})});` +
   `v.addEventListener("ended",()=>{["started","p25","p50","p75","p100"].forEach(g)})})})()`;

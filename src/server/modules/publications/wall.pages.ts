@@ -1,7 +1,7 @@
 import { PUBLICATION_PAGES } from '../../../contract/api/publications.schema.js';
 import { WALL_HEIGHT_MESSAGE, WALL_PAGES } from '../../../contract/api/wall.schema.js';
 import { escapeHtml } from '../../mail/layout.js';
-import { captionsTrack, companyLogo, deFr, headerColors, missingPage, PAGE_FONT, type PageContext, type PageLang } from './publications.pages.js';
+import { captionsTrack, companyLogo, deFr, DURATION_BADGE_CSS, durationBadge, headerColors, missingPage, PAGE_FONT, type PageContext, type PageLang } from './publications.pages.js';
 import type { PublicWall, PublicWallItem } from './wall.service.js';
 import { viewAttribute, type Viewed } from './views.beacon.js';
 
@@ -63,12 +63,13 @@ const CSS = (accent: string) =>
   `.grid{list-style:none;margin:0;padding:0;display:grid;gap:20px;grid-template-columns:repeat(auto-fill,minmax(min(100%,280px),1fr));align-items:start}` +
   `.card{background:#fff;border:1px solid #e4e5ea;border-radius:14px;overflow:hidden;display:flex;flex-direction:column}` +
   `video{display:block;width:100%;height:auto;max-height:560px;background:#0c0d12;object-fit:contain}` +
+  `.player{position:relative}${DURATION_BADGE_CSS}` +
   `.body{padding:16px 18px 18px;display:flex;flex-direction:column;gap:10px}` +
   `blockquote{margin:0;font-size:16px;line-height:1.5;color:#22252d}blockquote::before{content:"\\201C";display:block;font:700 32px/0.9 Georgia,serif;color:${accent}}` +
   `.corrected{margin:0;color:#5b6170;font-size:13px;font-style:italic}.who{margin:0;font-size:15px}.who strong{display:block;font-weight:650}.who span{color:#5b6170;font-size:14px}` +
   `.open{font-size:14px;font-weight:600;color:${accent};text-underline-offset:3px}` +
   `a:focus-visible,video:focus-visible{outline:2px solid ${accent};outline-offset:2px}` +
-  `.empty{color:#5b6170;text-align:center;padding:48px 0}.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}` +
+  `.empty{color:#5b6170;text-align:center;padding:48px 0}` +
   `@media (prefers-reduced-motion:no-preference){.card{transition:box-shadow .2s}.card:hover{box-shadow:0 6px 24px rgba(16,18,27,.08)}}`;
 
 function card(item: PublicWallItem & Viewed, lang: PageLang, embedded: boolean, company: string): string {
@@ -80,8 +81,8 @@ function card(item: PublicWallItem & Viewed, lang: PageLang, embedded: boolean, 
   const target = embedded ? ' target="_blank" rel="noopener"' : '';
   const track = item.captions ? captionsTrack(item, lang) : '';
   return (
-    `<li class="card"><video controls playsinline preload="none" width="${width}" height="${height}" style="aspect-ratio:${width}/${height}"${poster} ${viewAttribute(item.slug, item.viewToken)} aria-label="${e(t.video(item.name))}">` +
-    `<source src="${e(video)}" type="video/mp4">${track}<a href="${e(video)}">${t.noVideo}</a></video>` +
+    `<li class="card"><div class="player"><video controls playsinline preload="none" width="${width}" height="${height}" style="aspect-ratio:${width}/${height}"${poster} ${viewAttribute(item.slug, item.viewToken)} aria-label="${e(t.video(item.name))}">` +
+    `<source src="${e(video)}" type="video/mp4">${track}<a href="${e(video)}">${t.noVideo}</a></video>${durationBadge(item.durationSeconds, lang)}</div>` +
     `<div class="body">${item.quote ? `<blockquote><p style="margin:0">${e(item.quote)}</p></blockquote>` : ''}` +
     `<p class="who"><strong>${e(item.name)}</strong>${item.title ? `<span>${e(item.title)}</span>` : ''}</p>` +
     (item.quote && item.quoteEdited ? `<p class="corrected">${e(t.corrected(company))}</p>` : '') +

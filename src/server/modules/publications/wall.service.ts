@@ -169,6 +169,8 @@ export interface PublicWallItem {
   width: number | null;
   height: number | null;
   hasPoster: boolean;
+  /** The video's length in seconds, shown on its tile before it plays; null when unknown. */
+  durationSeconds: number | null;
   /** The publication's language: its captions'. */
   language: 'en' | 'fr';
   /** Its share page offers a captions track (a transcript with words). */
@@ -209,6 +211,7 @@ export async function findWall(ctx: AppContext, slug: string): Promise<PublicWal
       posterKey: publications.posterKey,
       width: publications.width,
       height: publications.height,
+      durationSeconds: publications.durationSeconds,
       quote: publications.quote,
       quoteEdited: publications.quoteEdited,
       captionParts: publications.captionParts,
@@ -243,6 +246,7 @@ export async function findWall(ctx: AppContext, slug: string): Promise<PublicWal
       width: row.width,
       height: row.height,
       hasPoster: Boolean(row.posterKey),
+      durationSeconds: row.durationSeconds,
       language: publicLanguage(row.language),
       captions: captioned[i]!,
       subtitlesBurnedIn: subtitlesBurnedIn(row.jobKind),

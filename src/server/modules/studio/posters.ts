@@ -25,16 +25,28 @@ export function posterKeyOf(outputKey: string | null | undefined): string | null
 }
 
 /**
- * Where the poster frame is taken, in seconds. A video that starts with the intro card: inside the card
- * (1.5 s, after its fade-in), so the question shows. Any other (a subtitled answer, an export of the
- * original): 1 s into the answer, past the first frames where the customer is still settling.
+ * Where the poster frame is taken (issue 27 item 12, decision 168): a moment into the customer's answer,
+ * never the intro card (a wall of identical cards tells nothing) nor the answer's first frames (often
+ * black, or blurred while the camera settles). `answerStart` is where the answer begins in the video:
+ * CARD_SECONDS for a video that starts with its card, 0 otherwise.
  */
-export const POSTER_AT = { card: 1.5, answer: 1 } as const;
+export const POSTER_INTO_ANSWER = 1.5;
 
-/** `at`, kept inside a video of `duration` seconds (a short clip: its middle). */
-export function posterTime(at: number, duration: number): number {
-  if (!Number.isFinite(duration) || duration <= 0) return Math.max(0, at);
-  return Math.max(0, Math.min(at, duration / 2));
+/**
+ * The automatic poster time of a video of `duration` seconds whose answer starts at `answerStart`:
+ * POSTER_INTO_ANSWER into the answer, or a third of a shorter answer; inside the video whatever it holds.
+ */
+export function posterTime(answerStart: number, duration: number): number {
+  const start = Math.max(0, answerStart);
+  if (!Number.isFinite(duration) || duration <= 0) return start + POSTER_INTO_ANSWER;
+  if (duration <= start) return duration / 2;
+  return start + Math.min(POSTER_INTO_ANSWER, (duration - start) / 3);
+}
+
+/** A chosen moment kept inside the video (a frame before its very end, which ffmpeg may not decode). */
+export function clampPosterTime(seconds: number, duration: number): number {
+  if (!Number.isFinite(duration) || duration <= 0) return Math.max(0, seconds);
+  return Math.max(0, Math.min(seconds, Math.max(0, duration - 0.1)));
 }
 
 export interface WritePosterInput {
@@ -42,20 +54,23 @@ export interface WritePosterInput {
   video: string;
   /** The storage key of the poster: posterKeyFor(the output's key). */
   key: string;
-  /** Seconds: POSTER_AT.card for a video that starts with the card, POSTER_AT.answer otherwise. */
-  at: number;
+  /** Where the answer starts in the video (seconds): the automatic frame is taken a moment after it. */
+  answerStart?: number;
+  /** A moment chosen by the company (seconds), used instead of the automatic one. */
+  seconds?: number;
 }
 
 /**
- * Extracts one frame of the rendered video as a JPEG (full size, quality 3), writes it beside the video
- * in the work folder and uploads it under `key`. Returns the key. A failure rejects like any step of the
- * render, so the job is retried and a finished render always has its poster.
+ * Extracts one frame of the video as a JPEG (full size, quality 3), writes it beside the video in the
+ * work folder and uploads it under `key`. Returns the key, the time of the frame and the video's
+ * duration. A failure rejects like any step of the render, so the job is retried and a finished render
+ * always has its poster.
  */
-export async function writePoster(ctx: AppContext, { video, key, at }: WritePosterInput): Promise<string> {
+export async function writePoster(ctx: AppContext, { video, key, answerStart = 0, seconds }: WritePosterInput): Promise<{ key: string; seconds: number; duration: number }> {
   const info = await ctx.media.probe(video);
   const file = path.join(path.dirname(video), `${path.basename(video, path.extname(video))}-poster.jpg`);
-  const seconds = posterTime(at, info.durationSeconds);
-  await ctx.media.runFfmpeg(['-y', '-ss', seconds.toFixed(2), '-i', video, '-frames:v', '1', '-q:v', '3', '-update', '1', file], { failOnErrors: 'all' });
+  const at = seconds === undefined ? posterTime(answerStart, info.durationSeconds) : clampPosterTime(seconds, info.durationSeconds);
+  await ctx.media.runFfmpeg(['-y', '-ss', at.toFixed(2), '-i', video, '-frames:v', '1', '-q:v', '3', '-update', '1', file], { failOnErrors: 'all' });
   await ctx.storage.put(key, createReadStream(file), 'image/jpeg');
-  return key;
+  return { key, seconds: at, duration: info.durationSeconds };
 }

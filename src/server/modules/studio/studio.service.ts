@@ -25,11 +25,13 @@ import { crashPoint } from '../../lib/crash-point.js';
 import { AppError } from '../../lib/errors.js';
 import { fontFile, hasBold, subtitleFont } from '../../media/fonts.js';
 import {
+  CARD_SECONDS,
   composeArgs,
   cropPixels,
   exportArgs,
   exportFrame,
   layoutCard,
+  mergedFrameSize,
   writeCard,
   writeSubtitles,
   type Card,
@@ -42,7 +44,7 @@ import { completeJob, enqueueJob, JobFailure, reportProgress, runJob, type JobRo
 import { normalisedLogoKey } from '../settings/logo.job.js';
 import { ZLogoPlate } from '../../../contract/api/settings.schema.js';
 import { logoOnPlate } from '../../../contract/logo-contrast.js';
-import { POSTER_AT, posterKeyFor, writePoster } from './posters.js';
+import { posterKeyFor, writePoster } from './posters.js';
 import { noteRenderReady } from './ready-mail.js';
 
 /**
@@ -390,7 +392,7 @@ async function renderAnswer(ctx: AppContext, job: JobRow, response: ResponseRow,
   const { subtitled } = await composeAnswers(ctx, job, [response], { frame, dir, output, cards: withIntro, subtitles: withSubtitles });
   const key = `companies/${job.companyId}/requests/${job.requestId}/answers/${response.id}/${job.kind === 'subtitles' ? 'subtitles' : 'intro'}-${job.id}.mp4`;
   await ctx.storage.put(key, createReadStream(output), 'video/mp4');
-  await writePoster(ctx, { video: output, key: posterKeyFor(key), at: withIntro ? POSTER_AT.card : POSTER_AT.answer });
+  await writePoster(ctx, { video: output, key: posterKeyFor(key), answerStart: withIntro ? CARD_SECONDS : 0 });
   return async (tx) => {
     await tx
       .update(testimonialResponses)
@@ -403,7 +405,10 @@ async function renderAnswer(ctx: AppContext, job: JobRow, response: ResponseRow,
 const answersOf = (ctx: AppContext, requestId: string) =>
   ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, requestId)).orderBy(asc(testimonialResponses.orderPosition));
 
-/** Renders the merged video in one run: each answer behind its card (with its subtitles for merged_subtitles), at the first answer's size. */
+/**
+ * Renders the merged video in one run: each answer behind its card (with its subtitles for
+ * merged_subtitles), at the largest answer's size up to 1080p (mergedFrameSize), the others fitted and padded.
+ */
 async function renderMerged(ctx: AppContext, job: JobRow, dir: string, output: string): Promise<Recorder> {
   const answers = await answersOf(ctx, job.requestId);
   if (!answers.length) throw new JobFailure('source_missing', {}, 'the testimonial has no answers');
@@ -412,11 +417,11 @@ async function renderMerged(ctx: AppContext, job: JobRow, dir: string, output: s
     const cues = await Promise.all(answers.map((a) => subtitleStyle(ctx, job.companyId, a.id)));
     if (!cues.some(Boolean)) throw new JobFailure('no_subtitles');
   }
-  const frame: Frame = { ...evenDims(answers[0]!.width ?? 1280, answers[0]!.height ?? 720), kind: 'answer' };
+  const frame: Frame = { ...mergedFrameSize(answers.map((a) => evenDims(a.width, a.height))), kind: 'answer' };
   await composeAnswers(ctx, job, answers, { frame, dir, output, cards: true, subtitles: withSubtitles });
   const key = `companies/${job.companyId}/requests/${job.requestId}/${withSubtitles ? 'merged-subtitles' : 'merged'}-${job.id}.mp4`;
   await ctx.storage.put(key, createReadStream(output), 'video/mp4');
-  await writePoster(ctx, { video: output, key: posterKeyFor(key), at: POSTER_AT.card });
+  await writePoster(ctx, { video: output, key: posterKeyFor(key), answerStart: CARD_SECONDS });
   return async (tx) => {
     await tx
       .update(testimonialRequests)
@@ -459,7 +464,7 @@ async function renderExport(ctx: AppContext, job: JobRow, request: RequestRow, r
   const key = `companies/${job.companyId}/requests/${job.requestId}/${response ? `answers/${response.id}/` : ''}export-${platform}-${job.id}.mp4`;
   await ctx.storage.put(key, createReadStream(output), 'video/mp4');
   const startsWithCard = videoType === 'modified' && (response ? response.introGenerated : true);
-  await writePoster(ctx, { video: output, key: posterKeyFor(key), at: startsWithCard ? POSTER_AT.card : POSTER_AT.answer });
+  await writePoster(ctx, { video: output, key: posterKeyFor(key), answerStart: startsWithCard ? CARD_SECONDS : 0 });
   return async (tx) => {
     const column = videoType === 'modified' ? { shortKey: key } : { shortOriginalKey: key };
     if (response) await tx.update(testimonialResponses).set({ ...column, updatedAt: new Date() }).where(eq(testimonialResponses.id, response.id));

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isSoftCrop, upscaleFactor } from '../../../../contract/crop.js';
+import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { cn } from '../../../lib/cn';
@@ -184,6 +186,15 @@ export function CropEditor({ frame, ratio, output, area, onAreaChange, disabled 
   const number = new Intl.NumberFormat(i18n.resolvedLanguage === 'fr' ? 'fr-FR' : 'en-GB');
   const centred = initialArea(source, ratio);
   const isCentredMax = centred.x === area.x && centred.y === area.y && centred.width === area.width && centred.height === area.height;
+  // Enlarged more than twice to fill the output, the picture looks soft (decision 169): say so, and
+  // whether a larger area would help or the recording itself is too small for this format.
+  const soft = isSoftCrop(area, output);
+  const largest = area.width >= maxSize.width && area.height >= maxSize.height;
+  const softValues = {
+    width: area.width,
+    output: `${output.width} × ${output.height}`,
+    factor: new Intl.NumberFormat(i18n.resolvedLanguage === 'fr' ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 1 }).format(upscaleFactor(area, output)),
+  };
 
   return (
     <div className="flex flex-col gap-3">
@@ -304,6 +315,11 @@ export function CropEditor({ frame, ratio, output, area, onAreaChange, disabled 
           </div>
         </fieldset>
       </div>
+      {soft && (
+        <Alert tone="warning" title={t('exportVideo.crop.softTitle')} data-testid="crop-soft">
+          {t(largest ? 'exportVideo.crop.softMax' : 'exportVideo.crop.soft', softValues)}
+        </Alert>
+      )}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { Spinner } from '../../../components/spinner';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { formatDate } from '../../../lib/format';
+import { PublicationPoster } from './publication-poster';
 import { PublicationQuote } from './publication-quote';
 import type { TPublishing } from './use-publishing';
 import { UnknownRenderError } from './use-publishing';
@@ -123,6 +124,7 @@ export function PublishDialog({ publishing }: { publishing: TPublishing }) {
                 testId="publish-embed"
                 copyTestId="publish-copy-embed"
               />
+              <PublicationPoster publication={publication} />
               <PublicationQuote publication={publication} />
             </>
           ) : null}
