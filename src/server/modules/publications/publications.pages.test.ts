@@ -19,6 +19,7 @@ describe('the company logo in the share page header (decision 172)', () => {
     posterKey: null,
     width: 1280,
     height: 720,
+    durationSeconds: 42,
     captionParts: [],
     subtitlesBurnedIn: false,
     language: 'en',
