@@ -9,8 +9,9 @@ import { startServer, type RunningServer } from './support/server.js';
  * 166, 167), in Chromium on a default install (no TRANSCRIBE_URL: the offline engine knows English
  * only). A French answer: the company is told in its language that automatic transcription is not set
  * up, types the subtitles while the answer plays (adds lines at the player's time, sets an end, splits
- * and joins), saves them and burns them in. Then the review's player: a line's button seeks to it, the
- * line showing is highlighted, and Alt+R replays the current line from a text field without typing.
+ * and joins) and saves them. Then the review's player on the saved lines: a line's button seeks to it, the
+ * line showing is highlighted, and Alt+R replays the current line from a text field without typing;
+ * and Generate burns the typed lines in.
  */
 
 interface Detail {
@@ -165,18 +166,18 @@ describe('typed subtitles and the review player', () => {
       { start: 0.5, end: 2.5, text: 'Travailler avec votre équipe a été un plaisir.' },
       { start: 3, end: 5.5, text: 'Je vous recommande à tous.' },
     ]);
-    const generate = dialog().locator('[data-testid="generate-subtitles"]');
-    expect(await generate.isEnabled()).toBe(true);
-    await generate.click();
-    await dialog().waitFor({ state: 'detached' });
-    await until('the subtitled answer', detail, (d) => Boolean(d.testimonial?.testimonial_responses[0]?.has_subtitles));
-    expect(errors).toEqual([]);
+    expect(await dialog().locator('[data-testid="generate-subtitles"]').isEnabled()).toBe(true);
+    // The browser reports the two refusals (422) it was shown as 'not set up'; nothing else went wrong.
+    expect(errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+    expect(errors).toHaveLength(2);
+    errors.length = 0;
   }, 240_000);
 
-  it('seeks to a clicked line, highlights the line playing, and replays the current line on Alt+R from a text field', async () => {
-    await openReview();
+  it('seeks to a clicked line, highlights the line playing, replays the current line on Alt+R from a text field, then burns the lines in', async () => {
+    // The saved lines, in the review as it opens for any transcript (the dialog is still open).
     const rows = dialog().locator('[data-testid="cue-row"]');
     await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
     expect(await dialog().locator('[data-testid="replay-hint"]').textContent()).toContain('Alt+R');
     const video = dialog().locator('[data-testid="review-video"]');
     await seekTo(video, 0);
@@ -214,6 +215,11 @@ describe('typed subtitles and the review player', () => {
     await page.waitForFunction(() => (document.querySelector('[data-testid="review-video"]') as HTMLVideoElement).paused, undefined, { timeout: 8000 });
     expect(await time()).toBeGreaterThanOrEqual(5.4);
     await screenshot(page, 'transcription-review-player-fr-1280', { fullPage: false });
+
+    // Generate burns the typed lines in, as it would an engine's.
+    await dialog().locator('[data-testid="generate-subtitles"]').click();
+    await dialog().waitFor({ state: 'detached' });
+    await until('the subtitled answer', detail, (d) => Boolean(d.testimonial?.testimonial_responses[0]?.has_subtitles));
     expect(errors).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });

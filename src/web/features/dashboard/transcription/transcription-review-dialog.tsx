@@ -263,7 +263,7 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
               controls
               playsInline
               preload="metadata"
-              className="max-h-56 w-full rounded-card bg-gray-950 object-contain sm:max-h-64"
+              className="max-h-36 w-full rounded-card bg-gray-950 object-contain sm:max-h-64"
               aria-label={t('transcription.player.label')}
               data-testid="review-video"
             />
@@ -360,7 +360,12 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
       size="lg"
       busy={busy}
       title={t('transcription.single.title')}
-      description={t(endsSentence(questionText) ? 'transcription.single.descriptionEnded' : 'transcription.single.description', { question: questionText })}
+      description={t(
+        typed
+          ? endsSentence(questionText) ? 'transcription.typed.descriptionEnded' : 'transcription.typed.description'
+          : endsSentence(questionText) ? 'transcription.single.descriptionEnded' : 'transcription.single.description',
+        { question: questionText },
+      )}
       data-testid="transcription-review-dialog"
       footer={
         <>
