@@ -89,7 +89,7 @@ describe('typed subtitles and the review player', () => {
     await dialog().waitFor();
   };
 
-  it('offers to type the subtitles of a French answer, in the person\'s language, then burns the typed lines in', async () => {
+  it('offers to type the subtitles of a French answer, in the person\'s language, and saves the typed lines', async () => {
     // English interface: the reason in English, no retry, no word for the operator.
     await openReview();
     const notSetUp = dialog().locator('[data-testid="transcription-not-set-up"]');
