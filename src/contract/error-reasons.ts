@@ -72,6 +72,21 @@ export const ERROR_REASON_MESSAGES = {
   poster_outside_video: 'Choose a moment within the video, between 0:00 and {{duration}}.',
   wall_item_unavailable: 'One of these videos is no longer published. Reload the page and try again.',
   checkout_closed: 'This test payment was cancelled or has expired: it can no longer be paid. Start a new purchase.',
+
+  /* ------------------------------------------------ subtitles (decision 167) */
+  /** No engine of this installation knows the answer's language: retrying cannot help, typing can. */
+  transcription_language_not_set_up:
+    'Automatic transcription is not set up for this language on this installation. You can type the subtitles yourself.',
+  /** params: line (1-based) */
+  subtitle_line_empty: 'Line {{line}} has no text. Type its words or remove the line.',
+  /** params: line */
+  subtitle_line_timing: 'Line {{line}} must end after it starts.',
+  /** params: line */
+  subtitle_line_overlap: 'Line {{line}} starts before the previous line ends. Put the lines in order without overlap.',
+  /** params: line, seconds (the answer's length) */
+  subtitle_line_after_end: 'Line {{line}} goes past the end of the answer ({{seconds}} s).',
+  /** params: max */
+  subtitle_too_many_lines: 'There can be at most {{max}} subtitle lines.',
 } as const;
 
 export type TErrorReason = keyof typeof ERROR_REASON_MESSAGES;

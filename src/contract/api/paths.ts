@@ -106,6 +106,8 @@ export const API = {
   transcription: {
     transcribe: endpoint('POST', '/api/testimonials/response/:id/transcribe'),
     transcribeMerged: endpoint('POST', '/api/testimonials/:id/transcribe-merged-responses'),
+    /** Saves an answer's subtitle lines, typed or corrected (decision 167). */
+    save: endpoint('PUT', '/api/testimonials/response/:id/transcription'),
     jobStatus: endpoint('GET', '/api/testimonials/transcription-job/:jobId/status'),
     generateSubtitles: endpoint('POST', '/api/testimonials/response/:id/generate-modified/subtitles'),
     generateMergedSubtitles: endpoint('POST', '/api/testimonials/:id/generate-merged-with-all-subtitles'),

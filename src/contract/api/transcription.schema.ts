@@ -53,6 +53,20 @@ export const ZTranscribeResponse = z.object({
 });
 export type TTranscribeResponse = z.infer<typeof ZTranscribeResponse>;
 
+/* ------------------------------------------------------------------ PUT /api/testimonials/response/{id}/transcription */
+
+// Params: ZIdParams.
+/**
+ * The answer's subtitle lines as the person left them (typed, or corrected). The server also checks
+ * them against the answer (contract/typed-cues.ts) and refuses with a reason naming the line.
+ */
+export const ZSaveTranscriptionBody = z.object({ transcription: ZTranscription });
+export type TSaveTranscriptionBody = z.infer<typeof ZSaveTranscriptionBody>;
+
+/** The lines as stored (times rounded to the millisecond, text trimmed). */
+export const ZSaveTranscriptionResponse = z.object({ transcription: ZTranscription });
+export type TSaveTranscriptionResponse = z.infer<typeof ZSaveTranscriptionResponse>;
+
 /* ------------------------------------------------------------------ per-response transcription */
 
 /** One answer of the merged review. error is set (and transcription empty) when that answer failed. */

@@ -49,7 +49,10 @@ describe('a quote the customer never said', () => {
     expect(heard.map((s) => s.text).join(' ')).toMatch(/they answered the same day/i);
 
     // The attack: the company adds praise to the transcript (the studio's subtitles call saves the cues)…
-    const edited = [...heard, { start: 1.1, end: 1.9, text: PRAISE }];
+    // (Typed lines follow the rules of any subtitles, decision 167: the praise takes the second half of the last line's time.)
+    const last = heard[heard.length - 1]!;
+    const middle = Math.round(((last.start + last.end) / 2) * 1000) / 1000;
+    const edited = [...heard.slice(0, -1), { ...last, end: middle }, { start: middle, end: last.end, text: PRAISE }];
     const saved = await me.post(`/api/testimonials/response/${response.id}/generate-modified/subtitles`, { language: 'en', transcription: edited });
     expect(saved.statusCode, saved.body).toBe(202);
     const [row] = await t.ctx.db.select().from(transcriptions).where(eq(transcriptions.responseId, response.id));

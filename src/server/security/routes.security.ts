@@ -214,6 +214,7 @@ describe('route table attacks', () => {
       'POST /api/testimonials/:id/merge': { language: 'en' },
       'POST /api/testimonials/:id/regenerate-merged': { language: 'en' },
       'POST /api/testimonials/response/:id/generate-modified/subtitles': { transcription: cue, language: 'en' },
+      'PUT /api/testimonials/response/:id/transcription': { transcription: cue },
       'POST /api/testimonials/:id/generate-merged-with-all-subtitles': {
         transcriptions: [{ responseId: victim.responseId, transcription: cue }],
         language: 'en',

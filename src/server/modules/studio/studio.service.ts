@@ -18,6 +18,7 @@ import {
 import type { TTranscriptionSegment } from '../../../contract/api/transcription.schema.js';
 import { DEFAULT_VIDEO_STYLE, fontChoice } from '../../../contract/constants.js';
 import type { Cue } from '../../../contract/subtitles.js';
+import { cueProblem } from '../../../contract/typed-cues.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { companies, jobs, testimonialRequests, testimonialResponses, transcriptions, videoStyleSettings } from '../../db/schema.js';
@@ -190,6 +191,9 @@ async function requirePrepared(tx: Db, answers: ResponseRow[], one: boolean): Pr
 async function saveCues(tx: Db, companyId: string, items: { responseId: string; cues: TTranscriptionSegment[] }[]): Promise<void> {
   for (const item of items) {
     const owned = await ownedResponse(tx, companyId, item.responseId);
+    // Typed or engine lines follow the same rules (decision 167); the transaction is refused whole.
+    const problem = cueProblem(item.cues, owned.durationSeconds);
+    if (problem) throw new AppError('invalid_data', { reason: problem.reason, params: problem.params, field: 'transcription' });
     await tx
       .insert(transcriptions)
       .values({ responseId: owned.id, companyId, engine: 'edited', language: 'en', segments: item.cues, edited: true })

@@ -71,14 +71,17 @@ export function engineFor(config: Pick<Config, 'transcribe'>): TranscriptionEngi
   return t.url ? openAiEngine({ url: t.url, apiKey: t.apiKey, model: t.model }) : pocketsphinxEngine(t.pocketsphinxPath);
 }
 
+/** What the operator can do about a language no engine knows (logged, and in docs/deployment.md; never shown to a business). */
+export function operatorHint(engine: TranscriptionEngine, language: 'en' | 'fr'): string {
+  return `${engine.name} cannot transcribe '${language}': set TRANSCRIBE_URL (and TRANSCRIBE_API_KEY, TRANSCRIBE_MODEL) to an OpenAI-compatible transcription service to transcribe it. Until then the business is offered to type the subtitles.`;
+}
+
+/**
+ * Refuses (422, reason `transcription_language_not_set_up`) a language the engine does not know: the
+ * business is told in its language and offered to type the subtitles (decision 167).
+ */
 export function assertLanguage(engine: TranscriptionEngine, language: 'en' | 'fr'): void {
   if (!engine.languages.includes(language)) {
-    throw new AppError('invalid_data', {
-      status: 422,
-      message:
-        language === 'fr'
-          ? 'The offline transcription engine only understands English. To transcribe French, configure an OpenAI-compatible service (TRANSCRIBE_URL).'
-          : `The transcription engine cannot transcribe ${language}.`,
-    });
+    throw new AppError('invalid_data', { status: 422, reason: 'transcription_language_not_set_up', params: { language } });
   }
 }

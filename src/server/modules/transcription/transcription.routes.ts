@@ -5,6 +5,8 @@ import { API } from '../../../contract/api/paths.js';
 import {
   ZTranscribeBody,
   ZTranscribeMergedResponse,
+  ZSaveTranscriptionBody,
+  ZSaveTranscriptionResponse,
   ZTranscribeResponse,
   ZTranscriptionJobParams,
   ZTranscriptionJobStatusResponse,
@@ -13,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
 import { callerCompany } from '../../http/company-scope.js';
 import { AppError } from '../../lib/errors.js';
-import { getTranscriptionJob, startMergedTranscription, transcribeResponse } from './transcription.service.js';
+import { getTranscriptionJob, saveTranscription, startMergedTranscription, transcribeResponse } from './transcription.service.js';
 
 /** A company over its transcription limits (429) is told when to ask again: the window is a minute. */
 async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
@@ -39,6 +41,12 @@ export function transcriptionRoutes(ctx: AppContext) {
         const result = await withRetryAfter(reply, () => transcribeResponse(ctx, input));
         return reply.status(result.jobId ? 202 : 200).send(result);
       },
+    );
+
+    app.put(
+      API.transcription.save.route,
+      { schema: { params: ZIdParams, body: ZSaveTranscriptionBody, response: { 200: ZSaveTranscriptionResponse } } },
+      async (request) => saveTranscription(ctx, { companyId: callerCompany(request), responseId: request.params.id, transcription: request.body.transcription }),
     );
 
     app.post(API.transcription.transcribeMerged.route, { schema: { params: ZIdParams, response: { 202: ZTranscribeMergedResponse } } }, async (request, reply) =>

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, asc, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { jobReasonMessage, type TJobKind } from '../../../contract/api/jobs.schema.js';
 import type { TResponseTranscription, TTranscription, TTranscriptionJobStatusResponse } from '../../../contract/api/transcription.schema.js';
 import { groupCues } from '../../../contract/subtitles.js';
@@ -11,7 +11,8 @@ import type { Db } from '../../db/client.js';
 import { companies, jobs, testimonialRequests, testimonialResponses, transcriptions } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { completeJob, enqueueJob, JobFailure, runJob, type JobRow, type RunMeta } from '../jobs/jobs.service.js';
-import { assertLanguage, engineFor } from './engines.js';
+import { cueProblem } from '../../../contract/typed-cues.js';
+import { assertLanguage, engineFor, operatorHint } from './engines.js';
 import { speechAudioArgs } from './pocketsphinx.js';
 
 type ResponseRow = typeof testimonialResponses.$inferSelect;
@@ -111,7 +112,9 @@ export async function transcribeResponse(
     if (existing) return { transcription: existing.segments };
   }
   const language = languageOf(request);
-  assertLanguage(engineFor(ctx.config), language);
+  const engine = engineFor(ctx.config);
+  if (!engine.languages.includes(language)) ctx.logger.warn({ responseId: response.id, language }, operatorHint(engine, language));
+  assertLanguage(engine, language);
   const started = await queueTranscription(ctx, { companyId: input.companyId, requestId: request.id, responseId: response.id, language });
   return { transcription: [], ...started };
 }
@@ -127,6 +130,38 @@ export async function startMergedTranscription(ctx: AppContext, input: { company
   return { jobId };
 }
 
+/**
+ * Saves the subtitle lines of an answer as the person left them: typed by hand when no engine knows
+ * the language (decision 167), or corrected. They are checked against the answer (cueProblem: in
+ * order, each ending after it starts, within the answer, with text) and refused whole with the
+ * reason of the first problem, so nothing is half-written. Generate burns in what is stored here.
+ */
+export async function saveTranscription(
+  ctx: AppContext,
+  input: { companyId: string; responseId: string; transcription: TTranscription },
+): Promise<{ transcription: TTranscription }> {
+  const { response, request } = await ownedPaidResponse(ctx, input.companyId, input.responseId);
+  const lines = input.transcription.map((line) => ({ start: round3(line.start), end: round3(line.end), text: line.text.trim() }));
+  const problem = cueProblem(lines, response.durationSeconds);
+  if (problem) throw new AppError('invalid_data', { reason: problem.reason, params: problem.params, field: 'transcription' });
+  const language = languageOf(request);
+  await ctx.db
+    .insert(transcriptions)
+    .values({ responseId: response.id, companyId: input.companyId, engine: 'typed', language, segments: lines, edited: true })
+    .onConflictDoUpdate({
+      target: transcriptions.responseId,
+      set: {
+        segments: lines,
+        originalSegments: sql`coalesce(${transcriptions.originalSegments}, case when ${transcriptions.edited} then null else ${transcriptions.segments} end)`,
+        edited: true,
+        updatedAt: new Date(),
+      },
+    });
+  return { transcription: lines };
+}
+
+const round3 = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
 /* ------------------------------------------------------------------ the worker's part */
 
 /**
@@ -136,7 +171,10 @@ export async function startMergedTranscription(ctx: AppContext, input: { company
  */
 async function runEngine(ctx: AppContext, response: ResponseRow, language: Language): Promise<TTranscription> {
   const engine = engineFor(ctx.config);
-  if (!engine.languages.includes(language)) throw new JobFailure('transcription_unavailable', {}, `${engine.name} cannot transcribe ${language}`);
+  if (!engine.languages.includes(language)) {
+    ctx.logger.warn({ responseId: response.id, language }, operatorHint(engine, language));
+    throw new JobFailure('transcription_unavailable', {}, `${engine.name} cannot transcribe ${language}`);
+  }
   if ((response.durationSeconds ?? 0) > TRANSCRIPTION_MAX_MINUTES * 60) {
     throw new JobFailure('transcription_too_long', { minutes: TRANSCRIPTION_MAX_MINUTES });
   }
@@ -208,7 +246,10 @@ export async function runMergedTranscription(ctx: AppContext, jobId: string, met
   await runJob(ctx, jobId, { attempt: meta.attempt }, async (job) => {
     const { language } = await jobSubject(ctx, job);
     const engine = engineFor(ctx.config);
-    if (!engine.languages.includes(language)) throw new JobFailure('transcription_unavailable', {}, `${engine.name} cannot transcribe ${language}`);
+    if (!engine.languages.includes(language)) {
+      ctx.logger.warn({ jobId, requestId: job.requestId, language }, operatorHint(engine, language));
+      throw new JobFailure('transcription_unavailable', {}, `${engine.name} cannot transcribe ${language}`);
+    }
     const responses = await ctx.db
       .select()
       .from(testimonialResponses)

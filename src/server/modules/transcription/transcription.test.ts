@@ -204,7 +204,8 @@ describe('transcription calls', () => {
     const fr = await paidSpeechTestimonial('french');
     const res = await fr.me.post(`/api/testimonials/response/${fr.responseId}/transcribe`);
     expect(res.statusCode).toBe(422);
-    expect(res.json().error).toMatch(/only understands English/);
+    expect(res.json()).toMatchObject({ reason: 'transcription_language_not_set_up', params: { language: 'fr' } });
+    expect(res.json().error).not.toMatch(/TRANSCRIBE_URL/);
 
     const en = await paidSpeechTestimonial();
     const start = await en.me.post(`/api/testimonials/${en.requestId}/transcribe-merged-responses`);
@@ -229,6 +230,83 @@ describe('transcription calls', () => {
     expect((await other.get(`/api/testimonials/transcription-job/${jobId}/status`)).statusCode).toBe(404);
     expect((await other.get(`/api/jobs/${jobId}`)).statusCode).toBe(404);
     expect((await other.post(`/api/testimonials/response/${en.responseId}/transcribe`)).statusCode).toBe(404);
+  }, 180_000);
+
+  it('tells a business, not the operator, that French is not set up, then takes typed lines, checks them whole and burns them in', async () => {
+    const fr = await paidSpeechTestimonial('french');
+    // The operator's hint goes to the log (and docs/deployment.md), never into the answer.
+    const logged: string[] = [];
+    const warn = t.ctx.logger.warn.bind(t.ctx.logger);
+    t.ctx.logger.warn = ((obj: unknown, msg?: string) => {
+      logged.push(typeof obj === 'string' ? obj : String(msg));
+      return warn(obj as object, msg);
+    }) as typeof t.ctx.logger.warn;
+    let refused;
+    try {
+      refused = await fr.me.post(`/api/testimonials/response/${fr.responseId}/transcribe`);
+    } finally {
+      t.ctx.logger.warn = warn;
+    }
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'invalid_data',
+      reason: 'transcription_language_not_set_up',
+      error: 'Automatic transcription is not set up for this language on this installation. You can type the subtitles yourself.',
+    });
+    expect(logged.some((line) => line.includes('TRANSCRIBE_URL') && line.includes("'fr'"))).toBe(true);
+
+    // The answer must be prepared (its video and duration known) to be subtitled.
+    await expect
+      .poll(async () => (await t.ctx.db.select({ key: testimonialResponses.videoKey }).from(testimonialResponses).where(eq(testimonialResponses.id, fr.responseId)))[0]?.key ?? null, { timeout: 60_000, interval: 100 })
+      .not.toBeNull();
+    const save = (transcription: unknown) => fr.me.put(`/api/testimonials/response/${fr.responseId}/transcription`, { transcription });
+    const good = [
+      { start: 0.25, end: 1.8004, text: ' Travailler avec cette équipe était formidable. ' },
+      { start: 1.8004, end: 3.5, text: 'Je les recommande à tous.' },
+    ];
+    const saved = await save(good);
+    expect(saved.statusCode).toBe(200);
+    const stored = [
+      { start: 0.25, end: 1.8, text: 'Travailler avec cette équipe était formidable.' },
+      { start: 1.8, end: 3.5, text: 'Je les recommande à tous.' },
+    ];
+    expect(saved.json()).toEqual({ transcription: stored });
+    // Asked again, the answer's transcribe call gives the typed lines at once (no engine, no job).
+    expect((await fr.me.post(`/api/testimonials/response/${fr.responseId}/transcribe`)).json()).toEqual({ transcription: stored });
+
+    // Bad lines are refused whole, with the line at fault in the reason; what was stored stays.
+    const bad: [unknown, string, Record<string, unknown>][] = [
+      [[{ start: 0, end: 1, text: '   ' }], 'subtitle_line_empty', { line: 1 }],
+      [[{ start: 0, end: 1, text: 'Un' }, { start: 2, end: 2, text: 'Deux' }], 'subtitle_line_timing', { line: 2 }],
+      [[{ start: 1, end: 3, text: 'Un' }, { start: 2, end: 4, text: 'Deux' }], 'subtitle_line_overlap', { line: 2 }],
+      [[{ start: 0, end: 60, text: 'Trop long' }], 'subtitle_line_after_end', { line: 1 }],
+      [Array.from({ length: 301 }, (_, i) => ({ start: i * 0.01, end: i * 0.01 + 0.005, text: 'x' })), 'subtitle_too_many_lines', { max: 300 }],
+    ];
+    for (const [lines, reason, params] of bad) {
+      const res = await save(lines);
+      expect(res.statusCode, reason).toBe(400);
+      expect(res.json(), reason).toMatchObject({ code: 'invalid_data', reason, params, field: 'transcription' });
+    }
+    const schema = await save([{ start: 0, end: 1, text: 'x'.repeat(501) }]);
+    expect(schema.json()).toMatchObject({ code: 'invalid_data' });
+    expect((await save([{ start: -1, end: 1, text: 'x' }])).statusCode).toBe(400);
+    expect((await save('nope')).statusCode).toBe(400);
+    expect((await fr.me.post(`/api/testimonials/response/${fr.responseId}/transcribe`)).json()).toEqual({ transcription: stored });
+
+    // Generate burns the typed lines in as it would an engine's, and refuses bad ones the same way.
+    const overlap = await fr.me.post(`/api/testimonials/response/${fr.responseId}/generate-modified/subtitles`, {
+      language: 'fr',
+      transcription: [{ start: 1, end: 3, text: 'Un' }, { start: 2, end: 4, text: 'Deux' }],
+    });
+    expect(overlap.json()).toMatchObject({ reason: 'subtitle_line_overlap', params: { line: 2 } });
+    const started = await fr.me.post(`/api/testimonials/response/${fr.responseId}/generate-modified/subtitles`, { language: 'fr', transcription: stored });
+    expect(started.statusCode).toBeLessThan(300);
+    const jobId = started.json().jobId as string;
+    await expect.poll(async () => (await fr.me.get(`/api/jobs/${jobId}`)).json().phase, { timeout: 120_000, interval: 250 }).toBe('ready');
+
+    // Another company can neither read nor write these lines.
+    const other = await signedInCompany(t);
+    expect((await other.put(`/api/testimonials/response/${fr.responseId}/transcription`, { transcription: good })).statusCode).toBe(404);
   }, 180_000);
 
   it('refuses to run the engine on an answer longer than the limit, with the limit in the reason', async () => {

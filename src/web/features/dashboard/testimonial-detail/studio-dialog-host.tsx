@@ -92,6 +92,8 @@ function Reviews({ testimonial, dialog, studio, onOpenChange }: { testimonial: T
         responseId={responseId}
         questionText={dialog.response.question.text}
         customerName={testimonial.customer_name}
+        videoUrl={dialog.response.video_url}
+        posterUrl={dialog.response.poster_url}
         onGenerationStarted={(started) => studio.subtitlesStarted('subtitles', { kind: 'response', id: responseId }, started)}
       />
     );

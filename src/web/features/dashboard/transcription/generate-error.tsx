@@ -20,7 +20,7 @@ export function GenerateError({ title, error, onRetry, ref }: { title: string; e
           </Button>
         }
       >
-        {refusalDetail(error)}
+        {refusalDetail(error, t)}
       </Alert>
     </div>
   );

@@ -222,7 +222,7 @@ describe('single answer review', () => {
 
   it("says the job failed with its reason, and a company over its transcription limit (429) in the person's language", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const error = { reason: 'transcription_unavailable' as const, params: {}, message: 'Automatic transcription is not available on this installation.' };
+    const error = { reason: 'transcription_failed' as const, params: {}, message: 'The speech could not be transcribed.' };
     stubApi({
       [transcribePath]: [{ status: 202, body: { transcription: [], jobId: JOB, status: 'queued' } }],
       [jobPath(JOB)]: [ok(job(JOB, 'failed', { kind: 'transcription', responseId: RESPONSE, error }))],
@@ -230,8 +230,18 @@ describe('single answer review', () => {
     single();
     const failed = await screen.findByTestId('transcription-error');
     expect(failed.textContent).toContain('Failed to transcribe video. Please try again.');
-    expect(failed.textContent).toContain('Automatic transcription is not available on this installation.');
+    expect(failed.textContent).toContain('The speech could not be transcribed.');
     expect(consoleError).toHaveBeenCalled();
+    cleanup();
+
+    // A job that found no engine for the language offers to type the subtitles instead (decision 167).
+    const unavailable = { reason: 'transcription_unavailable' as const, params: {}, message: 'Automatic transcription is not available on this installation.' };
+    stubApi({
+      [transcribePath]: [{ status: 202, body: { transcription: [], jobId: JOB, status: 'queued' } }],
+      [jobPath(JOB)]: [ok(job(JOB, 'failed', { kind: 'transcription', responseId: RESPONSE, error: unavailable }))],
+    });
+    single();
+    expect((await screen.findByTestId('transcription-not-set-up')).textContent).toContain('Type the subtitles');
     cleanup();
 
     await i18n.changeLanguage('fr');
@@ -240,6 +250,28 @@ describe('single answer review', () => {
     const alert = await screen.findByTestId('transcription-error');
     expect(alert.textContent).toContain('Plusieurs transcriptions sont déjà en cours pour votre entreprise.');
     expect(alert.textContent).not.toContain('Too many');
+  });
+
+  it('offers to type the subtitles, without a retry, when no engine knows the language; typed lines are saved', async () => {
+    await i18n.changeLanguage('fr');
+    const calls = stubApi({
+      [transcribePath]: [
+        { status: 422, body: { error: 'Automatic transcription is not set up for this language on this installation. You can type the subtitles yourself.', code: 'invalid_data', reason: 'transcription_language_not_set_up', params: { language: 'fr' } } },
+      ],
+      [`PUT /api/testimonials/response/${RESPONSE}/transcription`]: [ok({ transcription: [{ start: 0, end: 2, text: 'Bonjour à tous.' }] })],
+    });
+    single();
+    const notSetUp = await screen.findByTestId('transcription-not-set-up');
+    expect(notSetUp.textContent).toContain('ne sont pas disponibles dans cette langue');
+    expect(screen.getByTestId('transcription-review-dialog').textContent).not.toMatch(/Réessayer|TRANSCRIBE_URL/);
+    expect((screen.getByTestId('generate-subtitles') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('type-subtitles'));
+    fireEvent.click(await screen.findByTestId('add-cue'));
+    fireEvent.change(screen.getByTestId('cue-text'), { target: { value: 'Bonjour à tous.' } });
+    fireEvent.click(screen.getByTestId('save-subtitles'));
+    await screen.findByTestId('subtitles-saved');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ transcription: [{ start: 0, end: 2, text: 'Bonjour à tous.' }] });
+    expect((screen.getByTestId('generate-subtitles') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('makes no call while closed', () => {

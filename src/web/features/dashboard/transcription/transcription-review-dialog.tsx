@@ -4,19 +4,24 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TRenderJobResponse } from '../../../../contract/api/studio.schema.js';
 import type { TTranscription } from '../../../../contract/api/transcription.schema.js';
+import { cueProblem } from '../../../../contract/typed-cues.js';
+import { shortTime } from '../../../../contract/subtitles.js';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { isApiError } from '../../../lib/api-client';
+import { errorReasonText } from '../../../lib/error-reason-text';
 import { endsSentence } from '../../../lib/format';
-import { RefreshIcon, SubtitlesIcon } from '../../../components/icons';
+import { PencilIcon, PlusIcon, RefreshIcon, SubtitlesIcon } from '../../../components/icons';
 import { useGenerateSubtitlesMutation } from '../api/generate-subtitles';
+import { useSaveTranscriptionMutation } from '../api/save-transcription';
 import { transcribeResponse, transcriptionKeys, useTranscribeResponse } from '../api/transcribe-response';
 import { TRANSCRIPTION_POLL_MS, useTranscriptionResult } from '../api/transcription-job-status';
 import { JobProgress } from '../jobs/job-progress';
 import { jobErrorText } from '../jobs/job-reason';
 import { useJob } from '../jobs/use-job';
-import { CueEditor, countEdited, withCueText } from './cue-editor';
+import { CueEditor, countEdited, withCueText, type CueTiming } from './cue-editor';
+import { addCueAt, joinWithNext, removeCue, splitCue, withCueTime } from './cue-edits';
 import { DownloadBar } from './download-bar';
 import { GenerateError } from './generate-error';
 import { refusalDetail } from './review-errors';
@@ -29,6 +34,7 @@ import {
   transcriptFileName,
   type TranscriptFormat,
 } from './transcription-files';
+import { useCuePlayer } from './use-cue-player';
 import { useStudioLanguage } from './use-studio-language';
 
 export interface TranscriptionReviewDialogProps {
@@ -40,7 +46,13 @@ export interface TranscriptionReviewDialogProps {
   onGenerationStarted(started: TRenderJobResponse): void;
   /** Used in the names of the downloaded files when given. */
   customerName?: string | undefined;
+  /** The answer's video (the prepared one, whose times the lines follow), for the player. */
+  videoUrl?: string | null | undefined;
+  posterUrl?: string | null | undefined;
 }
+
+/** The answer's language has no engine here: retrying cannot help, typing the lines can (decision 167). */
+const NOT_SET_UP = 'transcription_language_not_set_up';
 
 /**
  * The review of one answer's subtitles (spec §2 transcription review, §7, §8): transcribes the answer
@@ -53,12 +65,13 @@ export function TranscriptionReviewDialog(props: TranscriptionReviewDialogProps)
   return <SingleReview key={props.responseId} {...props} />;
 }
 
-function SingleReview({ open, onOpenChange, responseId, questionText, onGenerationStarted, customerName }: TranscriptionReviewDialogProps) {
+function SingleReview({ open, onOpenChange, responseId, questionText, onGenerationStarted, customerName, videoUrl, posterUrl }: TranscriptionReviewDialogProps) {
   const { t } = useTranslation();
   const language = useStudioLanguage();
   const queryClient = useQueryClient();
   const query = useTranscribeResponse(responseId, open);
   const generate = useGenerateSubtitlesMutation();
+  const save = useSaveTranscriptionMutation();
   const noCuesId = useId();
   const generateErrorRef = useRef<HTMLDivElement>(null);
 
@@ -75,13 +88,23 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
   // The edited copy of what the server gave last (a new transcript starts from its own text).
   const source = jobId ? `job:${jobId}` : `stored:${query.dataUpdatedAt}`;
   const [edits, setEdits] = useState<{ source: string; cues: TTranscription } | null>(null);
-  const cues = server === null ? null : edits?.source === source ? edits.cues : server;
+  // No engine for this language: the person types the lines, from none (decision 167).
+  const notSetUp =
+    (isApiError(query.error) && query.error.reason === NOT_SET_UP) || job.job?.error?.reason === 'transcription_unavailable';
+  const [typing, setTyping] = useState(false);
+  const typed = typing && notSetUp;
+  const editSource = typed ? 'typed' : source;
+  const cues = typed ? (edits?.source === 'typed' ? edits.cues : []) : server === null ? null : edits?.source === source ? edits.cues : server;
+  const setCues = (next: TTranscription) => setEdits({ source: editSource, cues: next });
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  const { attachVideo, time: playerTime, duration: playerDuration, active: activeLine, seek } = useCuePlayer(cues ?? [], Boolean(videoUrl) && cues !== null);
 
   // Too many transcriptions for the company at once (429): said in the person's language.
   const limitedOr = (error: unknown, otherwise: string | null) =>
     isApiError(error) && error.status === 429 ? t('transcription.rateLimited') : otherwise;
-  const jobFailure: string | null =
-    job.status === 'failed' || job.status === 'cancelled'
+  const jobFailure: string | null = notSetUp
+    ? null
+    : job.status === 'failed' || job.status === 'cancelled'
       ? jobErrorText(t, job.job?.error)
       : job.status === 'gaveUp'
         ? t('transcription.merged.timeout')
@@ -90,8 +113,8 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
           : item?.error ?? null;
 
   useEffect(() => {
-    if (query.error) console.error('Transcribing the answer failed.', query.error);
-  }, [query.error]);
+    if (query.error && !notSetUp) console.error('Transcribing the answer failed.', query.error);
+  }, [query.error, notSetUp]);
   useEffect(() => {
     if (jobFailure) console.error('The transcription job of the answer did not give cues.', job.job?.error ?? result.error ?? jobFailure);
   }, [jobFailure, job.job?.error, result.error]);
@@ -99,11 +122,45 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
     if (generate.error) generateErrorRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [generate.error]);
 
-  const original = server ?? [];
+  const original = typed ? [] : (server ?? []);
   const publishable = cues ? publishableCues(cues) : [];
   const hasCues = publishable.length > 0;
-  const edited = cues ? countEdited(cues, original) : 0;
-  const ready = cues !== null && !query.isFetching && !forcing;
+  const edited = cues && !typed ? countEdited(cues, original) : 0;
+  const ready = cues !== null && (typed || (!query.isFetching && !forcing));
+  // The first problem of the lines (overlap, order, past the end), said before the server would.
+  const problemFound = cues ? cueProblem(cues.map((cue) => (cue.text.trim() ? cue : { ...cue, text: '-' })), playerDuration) : null;
+  const problem = problemFound && problemFound.index !== null ? { index: problemFound.index, text: errorReasonText(problemFound.reason, problemFound.params, t) ?? '' } : null;
+  const problemText = problemFound ? (errorReasonText(problemFound.reason, problemFound.params, t) ?? '') : null;
+  const busy = generate.isPending || save.isPending;
+
+  const timing: CueTiming = {
+    onTime: (index, edge, seconds) => cues && setCues(withCueTime(cues, index, edge, seconds)),
+    onSplit: (index) => cues && setCues(splitCue(cues, index, playerTime)),
+    onJoin: (index) => cues && setCues(joinWithNext(cues, index)),
+    onRemove: (index) => cues && setCues(removeCue(cues, index)),
+  };
+  const addLine = () => {
+    const added = addCueAt(cues ?? [], playerTime, playerDuration);
+    setCues(added.cues);
+    setFocusIndex(added.index);
+  };
+
+  /** Stores the lines as they are: afterwards the review starts from them (they are the stored transcript). */
+  const onSave = () => {
+    if (!hasCues || problemFound || busy) return;
+    save.mutate(
+      { responseId, body: { transcription: publishable } },
+      {
+        onSuccess: (saved) => {
+          queryClient.setQueryData(transcriptionKeys.response(responseId), saved);
+          setForced(null);
+          setTyping(false);
+          setEdits(null);
+        },
+        onError: (error) => console.error('Saving the subtitles failed.', error),
+      },
+    );
+  };
 
   /** Starts over: the stored transcript, or a new job when there is none. */
   const retry = () => {
@@ -121,7 +178,7 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
   };
 
   const onGenerate = () => {
-    if (!hasCues || generate.isPending) return;
+    if (!hasCues || problemFound || busy) return;
     generate.mutate(
       { responseId, body: { transcription: publishable, language } },
       {
@@ -154,8 +211,23 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
   };
 
   let body: JSX.Element;
-  if ((query.isError && !cues) || jobFailure) {
-    const detail = jobFailure ?? limitedOr(query.error, refusalDetail(query.error));
+  if (notSetUp && !typed) {
+    body = (
+      <Alert
+        tone="info"
+        title={t('transcription.typed.notSetUpTitle')}
+        data-testid="transcription-not-set-up"
+        action={
+          <Button variant="primary" size="sm" leadingIcon={<PencilIcon className="size-4" />} onClick={() => setTyping(true)} data-testid="type-subtitles">
+            {t('transcription.typed.start')}
+          </Button>
+        }
+      >
+        {t('transcription.typed.notSetUp')}
+      </Alert>
+    );
+  } else if ((query.isError && !cues) || jobFailure) {
+    const detail = jobFailure ?? limitedOr(query.error, refusalDetail(query.error, t));
     body = (
       <Alert
         tone="error"
@@ -179,8 +251,35 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
       />
     );
   } else {
+    const shortcut = <kbd className="rounded border border-gray-300 bg-white px-1.5 py-0.5 font-sans text-xs font-semibold text-gray-800">{t('transcription.player.shortcutKeys')}</kbd>;
     body = (
       <div className="flex flex-col gap-5 pb-1">
+        {videoUrl && (
+          <div className="sticky -top-1 z-10 -mx-1 flex flex-col gap-2 bg-white px-1 pt-1 pb-2" data-testid="review-player">
+            <video
+              ref={attachVideo}
+              src={videoUrl}
+              poster={posterUrl ?? undefined}
+              controls
+              playsInline
+              preload="metadata"
+              className="max-h-36 w-full rounded-card bg-gray-950 object-contain sm:max-h-64"
+              aria-label={t('transcription.player.label')}
+              data-testid="review-video"
+            />
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="text-xs text-gray-600" data-testid="replay-hint">
+                {t('transcription.player.shortcutBefore')} {shortcut} {t('transcription.player.shortcutAfter')}
+              </p>
+              {typed || cues?.length ? (
+                <Button variant="secondary" size="sm" leadingIcon={<PlusIcon className="size-4" />} onClick={addLine} disabled={busy} data-testid="add-cue">
+                  {t('transcription.typed.addAt', { time: shortTime(playerTime) })}
+                </Button>
+              ) : null}
+            </div>
+          </div>
+        )}
+        {typed && <p className="text-sm text-gray-700" data-testid="typed-intro">{t('transcription.typed.intro')}</p>}
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-control border border-gray-200 bg-gray-50 px-3 py-2.5">
           <DownloadBar onDownload={download} disabled={!hasCues} describedBy={noCuesId} />
           {edited > 0 && (
@@ -189,14 +288,35 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
             </span>
           )}
         </div>
-        {hasCues ? (
+        {hasCues || typed || (cues?.length ?? 0) > 0 ? (
           <>
-            <CueEditor
-              cues={cues ?? []}
-              original={original}
-              disabled={generate.isPending}
-              onChange={(index, text) => cues && setEdits({ source, cues: withCueText(cues, index, text) })}
-            />
+            {cues?.length ? (
+              <CueEditor
+                cues={cues}
+                original={original}
+                disabled={busy}
+                onChange={(index, text) => setCues(withCueText(cues, index, text))}
+                activeIndex={activeLine}
+                onSeek={videoUrl ? seek : undefined}
+                timing={timing}
+                focusIndex={focusIndex}
+                problem={problem}
+              />
+            ) : (
+              <p className="rounded-card border border-dashed border-gray-300 px-4 py-6 text-center text-sm text-gray-600" data-testid="typed-empty">
+                {t(videoUrl ? 'transcription.typed.empty' : 'transcription.typed.emptyNoPlayer')}
+              </p>
+            )}
+            {!videoUrl && (
+              <Button variant="secondary" size="sm" className="self-start" leadingIcon={<PlusIcon className="size-4" />} onClick={addLine} disabled={busy} data-testid="add-cue">
+                {t('transcription.typed.add')}
+              </Button>
+            )}
+            {problemText && problem === null && (
+              <Alert tone="error" data-testid="cue-problem">
+                {problemText}
+              </Alert>
+            )}
             <p className="text-xs text-gray-500">{t('transcription.emptyCueHint')}</p>
           </>
         ) : (
@@ -220,6 +340,14 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
             )}
           </Alert>
         )}
+        {save.isError && (
+          <GenerateError title={t('transcription.typed.saveError')} error={save.error} onRetry={onSave} />
+        )}
+        {save.isSuccess && !edits && (
+          <p className="text-sm font-medium text-success-700" role="status" data-testid="subtitles-saved">
+            {t('transcription.typed.saved')}
+          </p>
+        )}
         {generate.isError && <GenerateError ref={generateErrorRef} title={t('transcription.single.generateError')} error={generate.error} onRetry={onGenerate} />}
       </div>
     );
@@ -230,19 +358,29 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
       open={open}
       onOpenChange={onOpenChange}
       size="lg"
-      busy={generate.isPending}
+      busy={busy}
       title={t('transcription.single.title')}
-      description={t(endsSentence(questionText) ? 'transcription.single.descriptionEnded' : 'transcription.single.description', { question: questionText })}
+      description={t(
+        typed
+          ? endsSentence(questionText) ? 'transcription.typed.descriptionEnded' : 'transcription.typed.description'
+          : endsSentence(questionText) ? 'transcription.single.descriptionEnded' : 'transcription.single.description',
+        { question: questionText },
+      )}
       data-testid="transcription-review-dialog"
       footer={
         <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={generate.isPending}>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
             {t('dashboard.common.cancel')}
           </Button>
+          {ready && (typed || edits !== null) && (
+            <Button variant="secondary" onClick={onSave} disabled={!hasCues || problemFound !== null || generate.isPending} loading={save.isPending} data-testid="save-subtitles">
+              {t('transcription.typed.save')}
+            </Button>
+          )}
           <Button
             variant="primary"
             onClick={onGenerate}
-            disabled={!ready || !hasCues}
+            disabled={!ready || !hasCues || problemFound !== null || save.isPending}
             aria-describedby={ready && !hasCues ? noCuesId : undefined}
             loading={generate.isPending}
             leadingIcon={<SubtitlesIcon className="size-4" />}
