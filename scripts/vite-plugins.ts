@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import subsetFont from 'subset-font';
 import type { Plugin } from 'vite';
-import { startCall, startOnIntent } from '../src/web/app/start-on-intent';
+import { startCall, startOnIntent } from '../src/web/app/start-on-intent.js';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);

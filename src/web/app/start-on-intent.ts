@@ -10,7 +10,7 @@
  * The build (scripts/vite-plugins.ts) writes `startOnIntent`'s code and one call of it (`startCall`)
  * as the page's only script, a few hundred bytes: the function uses nothing but its arguments.
  */
-import { LANGUAGE_STORAGE_KEY } from '../i18n/language';
+import { LANGUAGE_STORAGE_KEY } from '../i18n/language.js';
 
 /** Sent on `document` by the landing page once the app has taken its HTML over. */
 export const TAKEN_OVER_EVENT = 'vouchreel:taken-over';
