@@ -7,7 +7,8 @@ import { startServer, type RunningServer } from './support/server.js';
 
 /**
  * The landing page of the built app, served by the real server on the embedded defaults, in both
- * languages: language switch, demo videos (one plays at a time), Get started → /signup.
+ * languages: the HTML alone until the visitor shows intent, language switch, demo videos (one plays at
+ * a time), Get started → /signup.
  */
 describe('landing page', () => {
   let server: RunningServer;
@@ -29,12 +30,13 @@ describe('landing page', () => {
     });
 
   /**
-   * Opens the landing page and waits until the app has taken its HTML over (decision 152): the page
-   * paints from the HTML, but its buttons answer only once hydrated. The tags that name the page's
-   * address are the app's alone (the HTML has none).
+   * Opens the landing page, moves the pointer over it as a visitor does, and waits until the app has
+   * taken its HTML over (decisions 152 and 170): the page is its HTML until the visitor shows intent.
+   * The tags that name the page's address are the app's alone (the HTML has none).
    */
   async function openLanding(page: Page) {
     await page.goto(server.url);
+    await page.mouse.move(10, 10);
     await page.waitForSelector('link[rel="canonical"]', { state: 'attached' });
   }
 
@@ -62,13 +64,21 @@ describe('landing page', () => {
     const requested: { type: string; path: string }[] = [];
     page.on('request', (r) => requested.push({ type: r.resourceType(), path: new URL(r.url()).pathname.slice(1) }));
     await page.setViewportSize({ width: 390, height: 844 });
-    await openLanding(page);
+    // A visitor who only looks gets the HTML and one small module: no app, no messages (decision 170).
+    await page.goto(server.url);
+    await page.waitForLoadState('networkidle');
+    const beforeIntent = requested.filter((r) => r.type === 'script').map((r) => r.path);
+    expect(beforeIntent).toHaveLength(1);
+    expect(beforeIntent[0]).toMatch(/^assets\/start-on-intent-\w+\.js$/);
+    expect(requested.some((r) => r.path.endsWith('.json'))).toBe(false);
+    // The pointer moves: the app arrives and takes the page over.
+    await page.mouse.move(10, 10);
+    await page.waitForSelector('link[rel="canonical"]', { state: 'attached' });
     await page.waitForLoadState('networkidle');
 
     const { files, file } = await builtFiles(['index.html', 'features/landing/landing-page.tsx', 'i18n/en.json']);
     const scripts = requested.filter((r) => r.type === 'script').map((r) => r.path);
-    // The prerendered page starts its app after its first frame, through a module of its own (decision 152).
-    const start = scripts.filter((path) => /^assets\/start-after-paint-\w+\.js$/.test(path));
+    const start = scripts.filter((path) => /^assets\/start-on-intent-\w+\.js$/.test(path));
     expect(start).toHaveLength(1);
     expect(scripts.filter((path) => !start.includes(path)).sort()).toEqual([...files].filter((f) => f.endsWith('.js')).sort());
     expect(scripts).not.toContain(file('i18n/fr.json'));
@@ -120,8 +130,9 @@ describe('landing page', () => {
     await bare.close();
     await browser.context.clearCookies();
 
-    // With its script held back: the heading painted from the HTML is still the same element once
-    // the app runs, the menu works, and React reports no mismatch.
+    // With its script held back: the menu pressed before the app has arrived opens once it has taken
+    // the page over (decision 170), the heading painted from the HTML is still the same element, and
+    // React reports no mismatch.
     const page = await browser.context.newPage();
     const errors = watchErrors(page);
     await page.setViewportSize({ width: 375, height: 667 });
@@ -134,10 +145,12 @@ describe('landing page', () => {
     await page.goto(server.url, { waitUntil: 'commit' });
     await page.waitForSelector('h1');
     await page.$eval('h1', (h1) => h1.setAttribute('data-painted-from-html', 'yes'));
-    release();
-    // Taken over: the tags that name the page's address are the app's (the HTML has none).
-    await page.waitForSelector('link[rel="canonical"]', { state: 'attached' });
     await page.click('[data-testid="mobile-menu"]');
+    expect(await page.locator('[role="menuitem"]').count()).toBe(0);
+    release();
+    // Taken over: the tags that name the page's address are the app's (the HTML has none), and the
+    // press made before is answered.
+    await page.waitForSelector('link[rel="canonical"]', { state: 'attached' });
     await page.waitForSelector('[role="menuitem"]');
     expect(await page.getAttribute('h1', 'data-painted-from-html')).toBe('yes');
     expect(await page.getAttribute('link[rel="canonical"]', 'href')).toBe(`${server.url}/`);

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import subsetFont from 'subset-font';
 import type { Plugin } from 'vite';
+import { startCall, startOnIntent } from '../src/web/app/start-on-intent.js';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -117,23 +118,26 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
 
 /**
- * A prerendered page paints without its scripts, so they wait for its first frame: the page loads a
- * small module instead of the app's entry (written beside the assets, its name carries its content's
- * hash), which imports the entry and its chunks, all at once, after that frame. Until then the
- * network is the stylesheet's, the font's and the hero poster's. Returns the page's script tag.
+ * A prerendered page is its HTML until its visitor shows intent (docs/decisions/170, after 152): the
+ * page loads a small module instead of the app's entry (written beside the assets, its name carries
+ * its content's hash), which imports the entry and its chunks, all at once, at the first sign of use
+ * (src/web/app/start-on-intent.ts). Until then the network is the stylesheet's, the font's and the
+ * hero poster's, and the main thread is free. Returns the page's script tag.
  */
-async function writeStartAfterFirstPaint(outDir: string, template: string): Promise<string> {
+async function writeStartOnIntent(outDir: string, template: string): Promise<string> {
   const entry = ENTRY_SCRIPT.exec(template)?.[1];
   if (!entry) throw new Error('prerenderPages: index.html has no module entry script');
   const modules = [...[...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!), entry];
-  const source = `// The prerendered page's app starts after its first frame (docs/decisions/152).\nrequestAnimationFrame(() => setTimeout(() => {\n  for (const src of ${JSON.stringify(modules)}) import(src);\n}));\n`;
-  const name = `assets/start-after-paint-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
-  await writeFile(path.join(outDir, name), source);
+  const { transformWithEsbuild } = await import('vite');
+  const source = `// The prerendered page's app starts at the visitor's first sign of intent (docs/decisions/170).\n${startOnIntent.toString()}\n${startCall(modules)}\n`;
+  const { code } = await transformWithEsbuild(source, 'start-on-intent.js', { minify: true, format: 'esm', target: 'es2020' });
+  const name = `assets/start-on-intent-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+  await writeFile(path.join(outDir, name), code);
   return `<script type="module" crossorigin src="/${name}"></script>`;
 }
 
 /** `template` with `start` for its entry script, and without the entry's preloads (`start` imports them). */
-function afterFirstPaint(template: string, start: string): string {
+function withStartScript(template: string, start: string): string {
   return template.replace(ENTRY_SCRIPT, () => start).replace(MODULE_PRELOAD, '');
 }
 
@@ -178,11 +182,11 @@ export function prerenderPages(options: { entry: string; cacheDir: string }): Pl
         const pages = (await import(`${entry}?build=${Date.now()}`)) as PrerenderModule;
         const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
         if (!template.includes('<div id="root"></div>')) throw new Error('prerenderPages: index.html has no empty <div id="root">');
-        const start = await writeStartAfterFirstPaint(outDir, template);
+        const start = await writeStartOnIntent(outDir, template);
         for (const [pathname, name] of Object.entries(pages.PRERENDERED_PAGES)) {
           for (const language of pages.PRERENDERED_LANGUAGES) {
             const page = await pages.prerender(pathname, language);
-            const html = afterFirstPaint(template, start)
+            const html = withStartScript(template, start)
               .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
               .replace('</head>', () => `${page.head}</head>`)
               .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${language}">${page.root}</div>`);

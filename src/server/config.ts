@@ -72,6 +72,8 @@ const ZEnv = z.object({
   TRANSCRIBE_API_KEY: optional(z.string().min(1)),
   TRANSCRIBE_MODEL: z.preprocess(emptyToUndefined, z.string().min(1).default('whisper-1')),
   POCKETSPHINX_PATH: z.preprocess(emptyToUndefined, z.string().min(1).default('pocketsphinx_continuous')),
+  /** Where commands named without a folder (ffmpeg, ffprobe, pocketsphinx) are found: identifies them for the start-up checks' cache. */
+  PATH: optional(z.string()),
   GOOGLE_CLIENT_ID: optional(z.string().min(1)),
   GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
   S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name (3–63 lower-case letters, digits, dots, hyphens)')),
@@ -168,6 +170,8 @@ export interface Config {
     | undefined;
   /** Transcription: an OpenAI-compatible endpoint when set, otherwise the offline engine. */
   transcribe: { url: string | undefined; apiKey: string | undefined; model: string; pocketsphinxPath: string };
+  /** The folders searched for a command named without one (the PATH variable). */
+  commandSearchPath: string;
   /** Google sign-in through OpenID Connect; absent when not configured (the buttons are hidden). */
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** Media in an S3-compatible bucket when S3_BUCKET is set; otherwise on local disk (mediaDir). */
@@ -341,6 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // One ffmpeg per core unless told: each job runs its ffmpeg steps one after another.
     ffmpegConcurrency: e.FFMPEG_CONCURRENCY ?? os.availableParallelism(),
     transcribe: { url: e.TRANSCRIBE_URL?.replace(/\/+$/, ''), apiKey: e.TRANSCRIBE_API_KEY, model: e.TRANSCRIBE_MODEL, pocketsphinxPath: e.POCKETSPHINX_PATH },
+    commandSearchPath: e.PATH ?? '',
     payments: e.STRIPE_SECRET_KEY ? 'stripe' : e.NODE_ENV === 'production' ? 'disabled' : 'test',
     stripe: e.STRIPE_SECRET_KEY
       ? {

@@ -3,7 +3,8 @@ import { buildApp } from './app.js';
 import { createLogger } from './lib/logger.js';
 import { openRuntime } from './runtime.js';
 import { buildWorkerApp } from './modules/observability/worker-app.js';
-import { checkMediaTools, checkSpeechEngine, describeProblems } from './media/toolchain.js';
+import { describeProblems } from './media/toolchain.js';
+import { mediaToolProblems, speechEngineProblem } from './media/toolchain-cache.js';
 
 /**
  * Reads the configuration, opens the database and queue, and serves (and/or works) until SIGTERM.
@@ -22,16 +23,22 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config);
-  // The tools the media work needs, before anything says "ready" (issue 18).
+  // The tools the media work needs, before anything says "ready" (issue 18), checked once per
+  // installed version (decision 170). The speech engine is not needed to start: its check runs
+  // meanwhile, and /api/health waits for it (503 while it is missing).
   const runsMediaJobs = config.role !== 'api';
-  const missingTools = await checkMediaTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath, runsMediaJobs });
+  const speech = runsMediaJobs ? speechEngineProblem(config) : Promise.resolve(null);
+  const speechReported = speech.then(
+    (problem) => {
+      if (problem) process.stderr.write(`\n${describeProblems([problem], 'Transcription will not work until this is installed (everything else does; /api/health reports it):')}\n`);
+    },
+    (error: unknown) => logger.error({ err: error }, 'the speech engine could not be checked'),
+  );
+  const missingTools = await mediaToolProblems(config, runsMediaJobs);
   if (missingTools.length > 0) {
+    await speechReported;
     process.stderr.write(`\n${describeProblems(missingTools, `${config.brandName} cannot start: the media tools below are missing.`)}\nInstall them and start again (README.md lists every prerequisite).\n`);
     process.exit(1);
-  }
-  const speech = runsMediaJobs ? await checkSpeechEngine({ transcribeUrl: config.transcribe.url, pocketsphinxPath: config.transcribe.pocketsphinxPath }) : null;
-  if (speech) {
-    process.stderr.write(`\n${describeProblems([speech], 'Transcription will not work until this is installed (everything else does; /api/health reports it):')}\n`);
   }
   const { ctx, close } = await openRuntime({ config, logger, work: runsMediaJobs });
 

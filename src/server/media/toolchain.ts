@@ -56,17 +56,23 @@ function listed(text: string): Set<string> {
  * fine and then fails every render).
  */
 export async function checkMediaTools(o: { ffmpegPath: string; ffprobePath: string; runsMediaJobs: boolean }): Promise<ToolProblem[]> {
+  // The three runs at once (decision 170): each is a process start, and start-up waits for them.
+  const [ffprobe, filterList, encoderList] = await Promise.all([
+    output(o.ffprobePath, ['-version']),
+    o.runsMediaJobs ? output(o.ffmpegPath, ['-hide_banner', '-filters']) : null,
+    o.runsMediaJobs ? output(o.ffmpegPath, ['-hide_banner', '-encoders']) : null,
+  ]);
   const problems: ToolProblem[] = [];
-  if ((await output(o.ffprobePath, ['-version'])) === null) {
+  if (ffprobe === null) {
     problems.push({ tool: `ffprobe (${o.ffprobePath})`, why: 'it reads every uploaded answer (length, size, sound) before it is kept', install: FFMPEG_INSTALL });
   }
   if (!o.runsMediaJobs) return problems;
-  if ((await output(o.ffmpegPath, ['-version'])) === null) {
+  if (filterList === null || encoderList === null) {
     problems.push({ tool: `ffmpeg (${o.ffmpegPath})`, why: 'it prepares every answer for playback and makes every video', install: FFMPEG_INSTALL });
     return problems;
   }
-  const filters = listed((await output(o.ffmpegPath, ['-hide_banner', '-filters'])) ?? '');
-  const encoders = listed((await output(o.ffmpegPath, ['-hide_banner', '-encoders'])) ?? '');
+  const filters = listed(filterList);
+  const encoders = listed(encoderList);
   const missing = [...REQUIRED_FILTERS.filter((f) => !filters.has(f)).map((f) => `filter ${f}`), ...REQUIRED_ENCODERS.filter((e) => !encoders.has(e)).map((e) => `encoder ${e}`)];
   if (missing.length > 0) {
     problems.push({

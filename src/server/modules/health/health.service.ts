@@ -1,6 +1,6 @@
 import type { THealthReport } from '../../../contract/api/health.schema.js';
 import type { AppContext } from '../../context.js';
-import { checkSpeechEngine } from '../../media/toolchain.js';
+import { speechEngineProblem } from '../../media/toolchain-cache.js';
 import { engineFor } from '../transcription/engines.js';
 
 export interface CheckResult {
@@ -31,22 +31,19 @@ async function check<T extends object>(run: () => Promise<T | void>, timeoutMs =
 let mailCache: { at: number; result: CheckResult } | undefined;
 const MAIL_CHECK_TTL_MS = 60_000;
 
-/** Running the speech engine loads its model (≈0.3 s): remember its answer for a while. */
-let speechCache: { at: number; key: string; result: CheckResult } | undefined;
-const SPEECH_CHECK_TTL_MS = 5 * 60_000;
-
 /**
  * Whether this process can transcribe: the engine starts and loads its model (pocketsphinx), or a
- * remote engine is configured. An API process runs no media job (ROLE=api), so it has nothing to check.
+ * remote engine is configured. The answer is the start-up check's, then checked again every five
+ * minutes (media/toolchain-cache.ts). An API process runs no media job (ROLE=api): nothing to check.
  */
 async function speechCheck(ctx: AppContext): Promise<CheckResult> {
   if (ctx.config.role === 'api') return { ok: true };
-  const key = `${ctx.config.transcribe.url ?? ''}|${ctx.config.transcribe.pocketsphinxPath}`;
-  if (speechCache && speechCache.key === key && Date.now() - speechCache.at < SPEECH_CHECK_TTL_MS) return speechCache.result;
-  const problem = await checkSpeechEngine({ transcribeUrl: ctx.config.transcribe.url, pocketsphinxPath: ctx.config.transcribe.pocketsphinxPath });
-  const result: CheckResult = problem ? { ok: false, error: `${problem.tool} cannot run; ${problem.install.debian}` } : { ok: true };
-  speechCache = { at: Date.now(), key, result };
-  return result;
+  try {
+    const problem = await speechEngineProblem(ctx.config);
+    return problem ? { ok: false, error: `${problem.tool} cannot run; ${problem.install.debian}` } : { ok: true };
+  } catch (error) {
+    return { ok: false, error: describe(error) };
+  }
 }
 
 /** The full report: for the operator only (GET /api/ready with the metrics token); /api/health tells its status. */

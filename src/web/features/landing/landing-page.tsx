@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TAKEN_OVER_EVENT } from '../../app/start-on-intent';
 import { Seo } from '../../components/seo';
 import { SkipLink } from '../../components/skip-link';
 import { useLanguage } from '../../i18n/use-language';
@@ -15,6 +17,10 @@ import { demoMedia } from './demo-media';
 export function LandingPage() {
   const { t } = useTranslation();
   const { language } = useLanguage();
+  // The page's HTML is now the app's: a button pressed before is pressed again (app/start-on-intent.ts).
+  useEffect(() => {
+    document.dispatchEvent(new Event(TAKEN_OVER_EVENT));
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <Seo
