@@ -49,6 +49,7 @@ export const JOB_REASON_MESSAGES = {
   source_missing: 'A video this job needs is no longer available.',
   transcription_failed: 'The speech could not be transcribed.',
   transcription_unavailable: 'Automatic transcription is not available on this installation.',
+  transcription_type_it: 'Automatic transcription is not set up for this language: type this answer’s subtitles from its card.',
   transcription_too_long: 'This video is too long to transcribe automatically (at most {{minutes}} minutes).',
   interrupted: 'The job was interrupted before it finished.',
   logo_damaged: 'This image is damaged or incomplete. Please select another file.',

@@ -239,17 +239,16 @@ export async function runResponseTranscription(ctx: AppContext, jobId: string, m
 /**
  * The worker's part of a merged transcription (`merged_transcription`): every answer in order, its
  * stored transcription when there is one, else the engine's. One answer's failure is reported with it
- * (its reason's English message), not for all; an engine that cannot do the language fails the job.
- * The new transcriptions and the job's result commit together.
+ * (its reason's English message), not for all. An engine that cannot do the language fails the job,
+ * unless some answers have lines typed by hand (decision 167): those are merged, and each other answer
+ * says to type its lines from its card. The new transcriptions and the job's result commit together.
  */
 export async function runMergedTranscription(ctx: AppContext, jobId: string, meta: RunMeta): Promise<void> {
   await runJob(ctx, jobId, { attempt: meta.attempt }, async (job) => {
     const { language } = await jobSubject(ctx, job);
     const engine = engineFor(ctx.config);
-    if (!engine.languages.includes(language)) {
-      ctx.logger.warn({ jobId, requestId: job.requestId, language }, operatorHint(engine, language));
-      throw new JobFailure('transcription_unavailable', {}, `${engine.name} cannot transcribe ${language}`);
-    }
+    const engineKnowsLanguage = engine.languages.includes(language);
+    if (!engineKnowsLanguage) ctx.logger.warn({ jobId, requestId: job.requestId, language }, operatorHint(engine, language));
     const responses = await ctx.db
       .select()
       .from(testimonialResponses)
@@ -261,6 +260,7 @@ export async function runMergedTranscription(ctx: AppContext, jobId: string, met
         t.segments,
       ]),
     );
+    if (!engineKnowsLanguage && stored.size === 0) throw new JobFailure('transcription_unavailable', {}, `${engine.name} cannot transcribe ${language}`);
     const result: TResponseTranscription[] = [];
     const fresh: { response: ResponseRow; segments: TTranscription }[] = [];
     for (const r of responses) {
@@ -268,6 +268,10 @@ export async function runMergedTranscription(ctx: AppContext, jobId: string, met
       const existing = stored.get(r.id);
       if (existing) {
         result.push({ ...item, transcription: existing, error: null });
+        continue;
+      }
+      if (!engineKnowsLanguage) {
+        result.push({ ...item, transcription: [], error: jobReasonMessage('transcription_type_it') });
         continue;
       }
       try {

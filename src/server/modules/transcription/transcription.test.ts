@@ -273,6 +273,12 @@ describe('transcription calls', () => {
     expect(saved.json()).toEqual({ transcription: stored });
     // Asked again, the answer's transcribe call gives the typed lines at once (no engine, no job).
     expect((await fr.me.post(`/api/testimonials/response/${fr.responseId}/transcribe`)).json()).toEqual({ transcription: stored });
+    // The merged review, which failed while no answer had lines, now merges the typed ones.
+    const merged = await fr.me.post(`/api/testimonials/${fr.requestId}/transcribe-merged-responses`);
+    expect(merged.statusCode).toBe(202);
+    const { job: mergedJob, status: mergedStatus } = await jobOutcome(fr.me, merged.json().jobId);
+    expect(mergedJob.phase).toBe('ready');
+    expect(JSON.parse(mergedStatus.merged_url)).toEqual([{ responseId: fr.responseId, questionText: 'How was it?', orderPosition: 1, transcription: stored, error: null }]);
 
     // Bad lines are refused whole, with the line at fault in the reason; what was stored stays.
     const bad: [unknown, string, Record<string, unknown>][] = [

@@ -14,7 +14,7 @@ import { useGenerateMergedSubtitlesMutation } from '../api/generate-merged-subti
 import { mergedTranscriptionQueryOptions } from '../api/transcribe-merged';
 import { TRANSCRIPTION_POLL_MS, useTranscriptionResult } from '../api/transcription-job-status';
 import { JobProgress } from '../jobs/job-progress';
-import { jobErrorText } from '../jobs/job-reason';
+import { jobErrorText, jobMessageText } from '../jobs/job-reason';
 import { useJob } from '../jobs/use-job';
 import { CueEditor, countEdited, withCueText } from './cue-editor';
 import { DownloadBar } from './download-bar';
@@ -84,6 +84,8 @@ function MergedReview({ open, onOpenChange, testimonialId, onGenerationStarted, 
         ? 'error'
         : null;
   const failureDetail = job.status === 'failed' ? jobErrorText(t, job.job?.error) : null;
+  // No engine knows the language and no answer has typed lines yet: retrying cannot help; typing can (decision 167).
+  const notSetUp = job.status === 'failed' && job.job?.error?.reason === 'transcription_unavailable';
 
   // The edited copy of the job's result, and which answers are expanded (at first the first one and
   // those that failed, so their error shows), both kept per job.
@@ -168,7 +170,13 @@ function MergedReview({ open, onOpenChange, testimonialId, onGenerationStarted, 
   };
 
   let body: JSX.Element;
-  if (failure) {
+  if (notSetUp) {
+    body = (
+      <Alert tone="info" title={t('transcription.typed.notSetUpTitle')} data-testid="transcription-not-set-up">
+        {t('transcription.merged.typeEach')}
+      </Alert>
+    );
+  } else if (failure) {
     body = (
       <Alert
         tone="error"
@@ -328,7 +336,7 @@ function AnswerSection({ item, original, expanded, onToggle, onChange, onDownloa
         {expanded &&
           (item.error ? (
             <Alert tone="error" data-testid="merged-response-error">
-              {t('transcription.merged.answerError', { error: item.error })}
+              {t('transcription.merged.answerError', { error: jobMessageText(t, item.error) })}
             </Alert>
           ) : item.transcription.length === 0 ? (
             <p className="text-sm text-gray-600">{t('transcription.merged.answerEmpty')}</p>

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type * as React from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TJob, TJobPhase } from '../../../../contract/api/jobs.schema.js';
+import { jobReasonMessage, type TJob, type TJobPhase } from '../../../../contract/api/jobs.schema.js';
 import type { TResponseTranscriptions } from '../../../../contract/api/transcription.schema.js';
 import i18n from '../../../i18n/i18n';
 import { testJob } from '../jobs/job-fixtures';
@@ -390,6 +390,36 @@ describe('merged review', () => {
     const alert = await screen.findByTestId('transcription-error');
     expect(alert.textContent).toContain('Transcription failed. Please try again.');
     expect(alert.textContent).toContain('The speech could not be transcribed.');
+  });
+
+  it('offers typing, without a retry, when no engine knows the language; an answer left to type says so in the person’s language (decision 167)', async () => {
+    await i18n.changeLanguage('fr');
+    const unavailable = { reason: 'transcription_unavailable' as const, params: {}, message: 'Automatic transcription is not available on this installation.' };
+    stubApi({ [startPath]: [{ status: 202, body: { jobId: JOB } }], [jobPath(JOB)]: [ok(job(JOB, 'failed', { error: unavailable }))] });
+    merged();
+    await tick();
+    const notice = await screen.findByTestId('transcription-not-set-up');
+    expect(notice.textContent).toContain('depuis sa carte');
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+    expect(screen.queryByTestId('transcription-error')).toBeNull();
+    cleanup();
+    vi.unstubAllGlobals();
+
+    const typedOne: TResponseTranscriptions = [
+      { responseId: RESPONSE, questionText: 'Qu’avez-vous aimé ?', orderPosition: 1, transcription: CUES, error: null },
+      { responseId: RESPONSE_2, questionText: 'Nous recommanderiez-vous ?', orderPosition: 2, transcription: [], error: jobReasonMessage('transcription_type_it') },
+    ];
+    stubApi({
+      [startPath]: [{ status: 202, body: { jobId: JOB } }],
+      [jobPath(JOB)]: [ok(job(JOB, 'ready'))],
+      [statusPath]: [ok({ status: 'done', merged_url: JSON.stringify(typedOne) })],
+    });
+    merged();
+    await tick();
+    await screen.findAllByTestId('merged-response');
+    const why = screen.getByTestId('merged-response-error').textContent ?? '';
+    expect(why).toContain('saisissez les sous-titres de cette réponse depuis sa carte');
+    expect(why).not.toContain('Automatic transcription');
   });
 
   it('says the merged generation failed in the words of the spec', async () => {
