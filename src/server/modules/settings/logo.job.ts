@@ -221,3 +221,32 @@ export async function normalisedLogoKey(ctx: AppContext, company: { id: string; 
   }
   return pending;
 }
+
+/**
+ * The luminance of a normalised logo uploaded before logos were measured (decision 172), measured
+ * once, on its first use by a render, and stored with the company so that the settings' warning, the
+ * share page and later renders know it too. Null when nothing in it is opaque or it cannot be read.
+ * For the worker's renders only: it runs ffmpeg.
+ */
+export async function measuredLogoLuminance(ctx: AppContext, companyId: string, key: string): Promise<number | null> {
+  const head = await ctx.storage.head(key);
+  if (!head) return null;
+  const png = await readAll(await ctx.storage.get(key), LOGO_MAX_BYTES);
+  if (!png) return null;
+  await mkdir(ctx.tmpDir, { recursive: true });
+  const dir = await mkdtemp(path.join(ctx.tmpDir, 'logo-measure-'));
+  let measure: LogoMeasure | null;
+  try {
+    measure = await measureLogo(ctx.media, png, path.join(dir, 'measure'));
+  } catch (error) {
+    ctx.logger.warn({ err: error, companyId, key }, 'A stored logo could not be measured; it is drawn without a plate.');
+    return null;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  await ctx.db
+    .update(companies)
+    .set({ ...measured(measure), updatedAt: new Date() })
+    .where(and(eq(companies.id, companyId), eq(companies.logoKey, key)));
+  return measure?.luminance ?? null;
+}

@@ -17,7 +17,7 @@ import { signedInCompany } from '../../test/accounts.js';
 import { multipart } from '../../test/clips.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { defaultStyleRow } from './default-style.js';
-import { normaliseUploadedLogo } from './logo.job.js';
+import { measuredLogoLuminance, normaliseUploadedLogo } from './logo.job.js';
 
 /** The objects stored under a company's logo folder (local storage: without their metadata files). */
 const logoFilesIn = async (mediaDir: string, companyId: string) =>
@@ -188,6 +188,13 @@ describe('settings, profile and logo', () => {
     expect(settings.logo_aspect).toBeCloseTo(3, 1);
     expect(settings.logo_plate).toBe('auto');
     expect(logoContrastLow(settings.logo_luminance, DEFAULT_VIDEO_STYLE.background_color)).toBe(true);
+
+    // A logo stored before logos were measured (migration 0021 leaves it null) is measured by the
+    // first render that draws it, and the measure is kept for the settings and the share page.
+    await t.ctx.db.update(companies).set({ logoLuminance: null, logoAspect: null }).where(eq(companies.id, me.companyId));
+    const [stored] = await t.ctx.db.select({ key: companies.logoKey }).from(companies).where(eq(companies.id, me.companyId));
+    expect(await measuredLogoLuminance(t.ctx, me.companyId, stored!.key!)).toBeCloseTo(luminance('#1b2a4a'), 2);
+    expect((await me.get('/api/auth/settings')).json()).toMatchObject({ logo_luminance: settings.logo_luminance, logo_aspect: settings.logo_aspect });
 
     const wrong = await me.post('/api/auth/update-settings', { ...DEFAULT_VIDEO_STYLE, logo_url: settings.logo_url, logo_plate: 'sideways' });
     expect(wrong.statusCode).toBe(400);

@@ -42,7 +42,7 @@ import {
   type SubtitleStyle,
 } from '../../media/render.js';
 import { completeJob, enqueueJob, JobFailure, reportProgress, runJob, type JobRow, type RunMeta, type Tx } from '../jobs/jobs.service.js';
-import { normalisedLogoKey } from '../settings/logo.job.js';
+import { measuredLogoLuminance, normalisedLogoKey } from '../settings/logo.job.js';
 import { ZLogoPlate } from '../../../contract/api/settings.schema.js';
 import { logoOnPlate } from '../../../contract/logo-contrast.js';
 import { posterKeyFor, writePoster } from './posters.js';
@@ -310,6 +310,10 @@ async function subtitleStyle(ctx: AppContext, companyId: string, responseId: str
 async function cardStyle(ctx: AppContext, companyId: string, withLogo: boolean) {
   const { row, question } = await videoStyle(ctx, companyId);
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
+  // The normalised copy (a logo stored before normalisation is normalised here, once).
+  const logoKey = withLogo && (row?.showLogoInVideos ?? DEFAULT_VIDEO_STYLE.show_logo_in_videos) && company ? await normalisedLogoKey(ctx, company) : null;
+  // A logo uploaded before logos were measured is measured here, once (decision 172).
+  const logoLuminance = logoKey ? (company?.logoLuminance ?? (await measuredLogoLuminance(ctx, companyId, logoKey))) : null;
   return {
     style: {
       background: question.background,
@@ -318,14 +322,9 @@ async function cardStyle(ctx: AppContext, companyId: string, withLogo: boolean) 
       face: { font: question.font, bold: question.bold },
       fontFile: fontFile(question.font, question.bold),
       // A dark logo on a dark card sits on a light plate (decision 172), as on the share page's header.
-      logoPlate: logoOnPlate({
-        logoLuminance: company?.logoLuminance ?? null,
-        background: question.background,
-        plate: ZLogoPlate.catch('auto').parse(row?.logoPlate),
-      }),
+      logoPlate: logoOnPlate({ logoLuminance, background: question.background, plate: ZLogoPlate.catch('auto').parse(row?.logoPlate) }),
     } satisfies CardStyle,
-    // The normalised copy (a logo stored before normalisation is normalised here, once).
-    logoKey: withLogo && (row?.showLogoInVideos ?? DEFAULT_VIDEO_STYLE.show_logo_in_videos) && company ? await normalisedLogoKey(ctx, company) : null,
+    logoKey,
   };
 }
 
