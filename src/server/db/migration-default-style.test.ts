@@ -1,12 +1,7 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_VIDEO_STYLE } from '../../contract/constants.js';
-import { MIGRATIONS_DIR } from '../lib/paths.js';
+import { databaseAtMigration, type DatabaseAtMigration } from '../test/migrations.js';
 
 /**
  * Migration 0012 gives new companies the designed default (DEFAULT_VIDEO_STYLE, the 'ink' theme) as the
@@ -35,29 +30,21 @@ const STYLE_COLUMNS = [
 
 describe('migration 0012: the designed default style', () => {
   let pg: PGlite;
-  let before: string;
+  let db: DatabaseAtMigration | undefined;
 
   beforeAll(async () => {
-    before = await mkdtemp(path.join(os.tmpdir(), 'vr-migrations-'));
-    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-    const previous = journal.entries.filter((e) => e.idx <= 11);
-    for (const e of previous) await cp(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
-    await cp(path.join(MIGRATIONS_DIR, 'meta'), path.join(before, 'meta'), { recursive: true });
-    await writeFile(path.join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: previous }));
-
-    pg = await PGlite.create('memory://');
-    await migrate(drizzle(pg), { migrationsFolder: before });
+    db = await databaseAtMigration(11);
+    pg = db.pg;
     await pg.exec(`
       insert into companies (id, name) values ('${OLD_DEFAULTS}', 'Old defaults'), ('${CUSTOM}', 'Custom'), ('${NEW}', 'New');
       insert into video_style_settings (company_id) values ('${OLD_DEFAULTS}');
       insert into video_style_settings (company_id, font_size_question, font_style_question, font_bold_question, background_color, font_size_subtitle)
         values ('${CUSTOM}', 52, 'Georgia', true, '#1e3a8a', 28);
     `);
-    await migrate(drizzle(pg), { migrationsFolder: MIGRATIONS_DIR });
+    await db.upgrade();
   });
   afterAll(async () => {
-    await pg?.close();
-    if (before) await rm(before, { recursive: true, force: true });
+    await db?.close();
   });
 
   const style = async (companyId: string) =>

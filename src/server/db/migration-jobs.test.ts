@@ -1,11 +1,6 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../lib/paths.js';
+import { databaseAtMigration, type DatabaseAtMigration } from '../test/migrations.js';
 
 /**
  * Migration 0009 carries the render states of the previous schema (jsonb maps on answers and
@@ -43,22 +38,15 @@ interface JobRow {
 
 describe('migration 0009: render states and transcription jobs become jobs', () => {
   let pg: PGlite;
-  let before: string;
+  let db: DatabaseAtMigration | undefined;
   let jobs: JobRow[];
   const now = Date.now();
   const iso = (msAgo: number) => new Date(now - msAgo).toISOString();
 
   beforeAll(async () => {
     // The migrations of the previous release (0000–0008), in a folder of their own.
-    before = await mkdtemp(path.join(os.tmpdir(), 'vr-migrations-'));
-    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-    const previous = journal.entries.filter((e) => e.idx <= 8);
-    for (const e of previous) await cp(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
-    await cp(path.join(MIGRATIONS_DIR, 'meta'), path.join(before, 'meta'), { recursive: true });
-    await writeFile(path.join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: previous }));
-
-    pg = await PGlite.create('memory://');
-    await migrate(drizzle(pg), { migrationsFolder: before });
+    db = await databaseAtMigration(8);
+    pg = db.pg;
 
     const answerStates = {
       transcode: { phase: 'ready', progress: 100, error: null, jobId: null, updatedAt: iso(3_600_000) },
@@ -91,13 +79,12 @@ describe('migration 0009: render states and transcription jobs become jobs', () 
     `);
 
     // The current release's migrations, from where the database stands.
-    await migrate(drizzle(pg), { migrationsFolder: MIGRATIONS_DIR });
+    await db.upgrade();
     jobs = (await pg.query<JobRow>('select * from jobs order by id')).rows;
   });
 
   afterAll(async () => {
-    await pg?.close();
-    if (before) await rm(before, { recursive: true, force: true });
+    await db?.close();
   });
 
   const job = (id: string) => jobs.find((j) => j.id === id);

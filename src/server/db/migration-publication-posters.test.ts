@@ -1,11 +1,6 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../lib/paths.js';
+import { databaseAtMigration, type DatabaseAtMigration } from '../test/migrations.js';
 
 /**
  * Migration 0020 gives existing publications their length (decision 168): the end of the last answer in
@@ -25,23 +20,16 @@ const UNKNOWN_PUB = '55555555-5555-4555-8555-555555555552';
 
 describe('migration 0020: lengths of existing publications', () => {
   let pg: PGlite;
-  let before: string;
+  let db: DatabaseAtMigration | undefined;
 
   beforeAll(async () => {
-    before = await mkdtemp(path.join(os.tmpdir(), 'vr-migrations-'));
-    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-    const previous = journal.entries.filter((e) => e.idx < 20);
-    for (const e of previous) await cp(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
-    await cp(path.join(MIGRATIONS_DIR, 'meta'), path.join(before, 'meta'), { recursive: true });
-    await writeFile(path.join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: previous }));
-
-    pg = await PGlite.create('memory://');
-    await migrate(drizzle(pg), { migrationsFolder: before });
+    db = await databaseAtMigration(19);
+    pg = db.pg;
     const answer = (id: string, n: number, seconds: number | null) =>
       `('${id}', '${REQUEST}', '${COMPANY}', '${QUESTIONS[n - 1]}', 'Why us?', ${n}, 'companies/${COMPANY}/answers/${id}/original.webm', 'x${n}', ${seconds ?? 'null'})`;
     await pg.exec(`
       insert into companies (id, name, credits) values ('${COMPANY}', 'Acme', 3);
-      insert into questions (id, company_id, text, order_position) values ${QUESTIONS.map((q, i) => `('${q}', '${COMPANY}', 'Why us ${i}?', ${i + 1})`).join(', ')};
+      insert into questions (id, company_id, text_en, order_position) values ${QUESTIONS.map((q, i) => `('${q}', '${COMPANY}', 'Why us ${i}?', ${i + 1})`).join(', ')};
       insert into testimonial_requests (id, company_id, token, customer_name, customer_email, expires_at, status, paid)
         values ('${REQUEST}', '${COMPANY}', 'tok', 'Sarah', 'sarah@example.com', now() + interval '30 days', 'completed', true);
       insert into testimonial_responses (id, request_id, company_id, question_id, question_text, order_position, original_key, original_sha256, duration_seconds)
@@ -52,11 +40,10 @@ describe('migration 0020: lengths of existing publications', () => {
                ('${UNKNOWN_PUB}', '${COMPANY}', '${REQUEST}', '${UNKNOWN}', 'slug-unknown', 'u.mp4', 'u.jpg',
                 '[{"responseId":"${UNKNOWN}","offset":0}]');
     `);
-    await migrate(drizzle(pg), { migrationsFolder: MIGRATIONS_DIR });
+    await db.upgrade();
   });
   afterAll(async () => {
-    await pg?.close();
-    if (before) await rm(before, { recursive: true, force: true });
+    await db?.close();
   });
 
   it('fills the length from the answers, leaves an unknown one unknown, and sets no poster moment', async () => {

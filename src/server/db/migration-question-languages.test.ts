@@ -1,11 +1,6 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../lib/paths.js';
+import { databaseAtMigration, type DatabaseAtMigration } from '../test/migrations.js';
 
 /**
  * Migration 0019 gives a question a text in English and one in French (decision 165). A database at
@@ -22,18 +17,11 @@ const REQUEST = '33333333-3333-4333-8333-333333333333';
 
 describe('migration 0019: questions in English and in French', () => {
   let pg: PGlite;
-  let before: string;
+  let db: DatabaseAtMigration | undefined;
 
   beforeAll(async () => {
-    before = await mkdtemp(path.join(os.tmpdir(), 'vr-migrations-'));
-    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-    const previous = journal.entries.filter((e) => e.idx <= 18);
-    for (const e of previous) await cp(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
-    await cp(path.join(MIGRATIONS_DIR, 'meta'), path.join(before, 'meta'), { recursive: true });
-    await writeFile(path.join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: previous }));
-
-    pg = await PGlite.create('memory://');
-    await migrate(drizzle(pg), { migrationsFolder: before });
+    db = await databaseAtMigration(18);
+    pg = db.pg;
     await pg.exec(`
       insert into companies (id, name, mail_language) values ('${EN_COMPANY}', 'Acme', 'en'), ('${FR_COMPANY}', 'Fleurs & Co', 'fr');
       insert into questions (id, company_id, text, order_position)
@@ -42,12 +30,11 @@ describe('migration 0019: questions in English and in French', () => {
         values ('${REQUEST}', '${FR_COMPANY}', 'tok', 'Camille', 'camille@example.com', now() + interval '30 days', 'french');
       insert into request_questions (request_id, question_id, question_text, order_position) values ('${REQUEST}', '${FR_QUESTION}', 'Pourquoi nous ?', 1);
     `);
-    await migrate(drizzle(pg), { migrationsFolder: MIGRATIONS_DIR });
+    await db.upgrade();
   });
 
   afterAll(async () => {
-    await pg?.close();
-    if (before) await rm(before, { recursive: true, force: true });
+    await db?.close();
   });
 
   it('keeps each question’s text as its company’s mail language', async () => {

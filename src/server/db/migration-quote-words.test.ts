@@ -1,11 +1,6 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../lib/paths.js';
+import { databaseAtMigration, type DatabaseAtMigration } from '../test/migrations.js';
 
 /**
  * Migration 0018 keeps the engine's words of a transcript apart from the company's edits and marks a
@@ -26,18 +21,11 @@ const NO_QUOTE_PUB = '55555555-5555-4555-8555-555555555553';
 
 describe('migration 0018: quotes checked against the engine’s words', () => {
   let pg: PGlite;
-  let before: string;
+  let db: DatabaseAtMigration | undefined;
 
   beforeAll(async () => {
-    before = await mkdtemp(path.join(os.tmpdir(), 'vr-migrations-'));
-    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-    const previous = journal.entries.filter((e) => e.idx <= 17);
-    for (const e of previous) await cp(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
-    await cp(path.join(MIGRATIONS_DIR, 'meta'), path.join(before, 'meta'), { recursive: true });
-    await writeFile(path.join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: previous }));
-
-    pg = await PGlite.create('memory://');
-    await migrate(drizzle(pg), { migrationsFolder: before });
+    db = await databaseAtMigration(17);
+    pg = db.pg;
     const segments = (text: string) => JSON.stringify([{ start: 0, end: 2, text }]);
     const answer = (id: string, n: number) =>
       `('${id}', '${REQUEST}', '${COMPANY}', '${n === 1 ? QUESTION : QUESTION_2}', 'Why us?', ${n}, 'companies/${COMPANY}/answers/${id}/original.webm', 'x${n}')`;
@@ -56,12 +44,11 @@ describe('migration 0018: quotes checked against the engine’s words', () => {
       insert into publications (id, company_id, request_id, response_id, slug, video_key, caption_parts, quote)
         values ${publication(PLAIN_PUB, PLAIN, 'the same day')}, ${publication(EDITED_PUB, EDITED, 'Best agency')}, ${publication(NO_QUOTE_PUB, EDITED, null)};
     `);
-    await migrate(drizzle(pg), { migrationsFolder: MIGRATIONS_DIR });
+    await db.upgrade();
   });
 
   afterAll(async () => {
-    await pg?.close();
-    if (before) await rm(before, { recursive: true, force: true });
+    await db?.close();
   });
 
   it('labels a quote edited only where a transcript of its video was edited', async () => {
