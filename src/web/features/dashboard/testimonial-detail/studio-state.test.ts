@@ -42,6 +42,8 @@ function testimonial(overrides: Partial<TTestimonialRequest> = {}): TTestimonial
     id: '33333333-3333-4333-8333-333333333333',
     customer_name: 'Claire Dubois',
     customer_email: 'claire@client.test',
+    delivery: 'email',
+    link: 'http://localhost/testimonial/submit/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcd',
     customer_position: 'Head of Marketing',
     status: 'completed',
     created_at: '2025-01-01T10:00:00.000Z',
