@@ -49,7 +49,7 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    ignores: ['src/server/config.ts', 'src/server/test/**', 'src/server/**/*.test.ts', 'src/server/security/**', 'src/server/reliability/**'],
+    ignores: ['src/server/config.ts', 'src/server/test/**', 'src/server/**/*.test.ts'],
     rules: {
       ...noEnv,
       'no-restricted-imports': [
@@ -68,7 +68,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'e2e/**', 'bench/**', '*.config.{ts,js}'],
+    files: ['scripts/**', 'tests/**', 'bench/**', '*.config.{ts,js}'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /** End-to-end journeys: the built app in a child process, driven by Chromium. Run by `npm run test:e2e`. */
 export default defineConfig({
   test: {
-    include: ['e2e/**/*.e2e.ts'],
+    include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
     pool: 'forks',
     poolOptions: { forks: { maxForks: 1, minForks: 1 } },

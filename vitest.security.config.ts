@@ -13,8 +13,8 @@ export default defineConfig({
     globalSetup: ['src/server/test/global-setup.ts'],
     setupFiles: ['src/server/test/setup.ts'],
     // The integration suite's account tests (token reuse and expiry, rate limits) belong here too.
-    // Attacks on the web app's pages (jsdom, per-file environment comment) are in src/web/security.
-    include: ['src/server/security/**/*.security.ts', 'src/web/security/**/*.security.tsx', 'src/server/modules/auth/auth.test.ts'],
+    // Attacks on the web app's pages (jsdom, per-file environment comment) are in tests/security (web.security.tsx).
+    include: ['tests/security/**/*.security.ts', 'tests/security/**/*.security.tsx', 'src/server/modules/auth/auth.test.ts'],
     env: { TEST_DB: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
     testTimeout: 60_000,
     hookTimeout: 180_000,

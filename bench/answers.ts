@@ -11,8 +11,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { signUpCompany, waitForMailLink, type Company } from '../e2e/support/fixtures.js';
-import { startServer, type RunningServer } from '../e2e/support/server.js';
+import { signUpCompany, waitForMailLink, type Company } from '../tests/e2e/support/fixtures.js';
+import { startServer, type RunningServer } from '../tests/e2e/support/server.js';
 import { avDrift, loudness } from '../src/server/test/av.js';
 
 const run = promisify(execFile);

@@ -28,8 +28,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { makeAnswerClip, signUpCompany, waitForMailLink, type Company } from '../e2e/support/fixtures.js';
-import { freePort, startServer, type RunningServer } from '../e2e/support/server.js';
+import { makeAnswerClip, signUpCompany, waitForMailLink, type Company } from '../tests/e2e/support/fixtures.js';
+import { freePort, startServer, type RunningServer } from '../tests/e2e/support/server.js';
 import { lighthousePage } from './lighthouse.js';
 
 const root = path.resolve(import.meta.dirname, '..');

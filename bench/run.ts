@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { startServer } from '../e2e/support/server.js';
+import { startServer } from '../tests/e2e/support/server.js';
 import { lighthouseBench } from './lighthouse.js';
 import { answersBench } from './answers.js';
 import { renderBench } from './render.js';

@@ -24,7 +24,7 @@ await vi.hoisted(async () => {
  * against a stand-in for the HTTP API (the only part replaced): the states of the detail call, the
  * messages of spec §8 for start calls, renders and answers followed through their jobs (GET
  * /api/jobs/{id}), failed ones with their translated reason and a retry, and the 'export ready'
- * banner. The successful studio journey runs for real in e2e/studio.e2e.ts.
+ * banner. The successful studio journey runs for real in tests/e2e/studio.e2e.ts.
  */
 
 const COMPANY = '1e2d3c4b-5a69-4877-8a9b-0c1d2e3f4a5b';
