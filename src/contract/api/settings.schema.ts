@@ -49,9 +49,16 @@ export const ZVideoStyleFields = z.object({
 });
 export type TVideoStyleFields = z.infer<typeof ZVideoStyleFields>;
 
-/** The video style settings as read: the fields plus the company's logo. */
+/**
+ * The video style settings as read: the fields plus the company's logo. While a new logo is being
+ * prepared by its job, `logo_url` is the upload's signed address (as the upload answered) and
+ * `logo_job_id` that job: the settings written back as read keep the logo; only `logo_url: ''` removes
+ * it, cancelling the job (decision 177). `company_logo_url` is the logo stored now (null before the first).
+ */
 export const ZVideoStyleSettings = ZVideoStyleFields.extend({
   company_logo_url: z.string().nullable(),
+  /** The `logo` job preparing a new logo (follow it through GET /api/jobs/{id}); absent when none is. */
+  logo_job_id: ZId.optional(),
   logo_plate: ZLogoPlate,
   /** The stored logo's opaque pixels as the logo job measured them: mean relative luminance (0–1), null until measured. */
   logo_luminance: z.number().min(0).max(1).nullable(),

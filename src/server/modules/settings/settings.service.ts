@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   LOGO_TOO_MANY_PIXELS_MESSAGE,
   type TProfileResponse,
@@ -39,7 +39,28 @@ async function styleRow(db: DbOrTx, companyId: string): Promise<StyleRow> {
 
 type LogoFacts = { id: string; logoKey: string | null; logoLuminance: number | null; logoAspect: number | null };
 
-function toSettings(ctx: AppContext, row: StyleRow, company: LogoFacts): TVideoStyleSettings {
+/**
+ * The logo being prepared: the company's latest `logo` job while it is queued or running (a later
+ * upload wins, as in the job), with the signed address of its upload, as the upload answered.
+ */
+async function pendingLogo(ctx: AppContext, companyId: string): Promise<{ jobId: string; url: string } | null> {
+  const [latest] = await ctx.db
+    .select({ id: jobs.id, phase: jobs.phase, params: jobs.params })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.kind, 'logo')))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(1);
+  if (!latest || (latest.phase !== 'queued' && latest.phase !== 'running')) return null;
+  const sourceKey = (latest.params as { sourceKey?: unknown } | null)?.sourceKey;
+  if (typeof sourceKey !== 'string' || sourceKey === '') return null;
+  return { jobId: latest.id, url: `${ctx.config.appUrl}${signMediaPath(ctx.secrets.jwt, sourceKey)}` };
+}
+
+/**
+ * `logo_url` is the logo as the company sees it: the one being prepared, else the stored one, else ''
+ * (no logo). A client that reads the settings while a logo is prepared and writes them back keeps it.
+ */
+function toSettings(ctx: AppContext, row: StyleRow, company: LogoFacts, pending: { jobId: string; url: string } | null): TVideoStyleSettings {
   const logo = logoUrl(ctx, company);
   return {
     font_size_question: row.fontSizeQuestion,
@@ -51,13 +72,14 @@ function toSettings(ctx: AppContext, row: StyleRow, company: LogoFacts): TVideoS
     font_style_subtitle: row.fontStyleSubtitle as TVideoStyleSettings['font_style_subtitle'],
     font_bold_subtitle: row.fontBoldSubtitle,
     subtitle_border: row.subtitleBorder,
-    logo_url: logo ?? '',
+    logo_url: pending?.url ?? logo ?? '',
     background_color: row.backgroundColor,
     show_logo_in_videos: row.showLogoInVideos,
     company_logo_url: logo,
     logo_plate: ZLogoPlate.catch('auto').parse(row.logoPlate),
     logo_luminance: logo ? company.logoLuminance : null,
     logo_aspect: logo ? company.logoAspect : null,
+    ...(pending ? { logo_job_id: pending.jobId } : {}),
   };
 }
 
@@ -69,10 +91,13 @@ async function company(ctx: AppContext, companyId: string) {
 
 export async function getSettings(ctx: AppContext, companyId: string): Promise<TVideoStyleSettings> {
   const c = await company(ctx, companyId);
-  return toSettings(ctx, await styleRow(ctx.db, companyId), c);
+  return toSettings(ctx, await styleRow(ctx.db, companyId), c, await pendingLogo(ctx, companyId));
 }
 
-/** Saves the style; `logo_url: ''` removes the logo, any other value keeps the uploaded one. */
+/**
+ * Saves the style. `logo_url: ''` removes the logo (and cancels one being prepared); any other value
+ * keeps the logo as it is, stored or being prepared: `logo_url` is never a way to set one (decision 177).
+ */
 export async function updateSettings(ctx: AppContext, companyId: string, fields: TVideoStyleFields): Promise<TVideoStyleSettings> {
   await styleRow(ctx.db, companyId);
   await ctx.db
