@@ -43,11 +43,12 @@ type Reply = { status: number; body: unknown };
 const ok = (body: unknown): Reply => ({ status: 200, body });
 
 /** A stand-in server: each route answers its queued replies in turn (the last one repeats); calls are recorded. */
-function stubServer(routes: Record<string, Reply[]>) {
+function stubServer(routes: Record<string, Reply[]>, bodies: Record<string, unknown[]> = {}) {
   const calls: string[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const call = `${init?.method ?? 'GET'} ${String(input)}`;
     calls.push(call);
+    if (typeof init?.body === 'string') (bodies[call] ??= []).push(JSON.parse(init.body));
     const replies = routes[call];
     if (!replies) throw new Error(`unexpected call ${call}`);
     const { status, body } = replies.length > 1 ? replies.shift()! : replies[0]!;
@@ -167,6 +168,76 @@ describe('the logo field follows its job', () => {
     expect((screen.getByTestId('logo-choose') as HTMLButtonElement).disabled).toBe(false);
     // A failed logo turns nothing on.
     expect(screen.getByTestId('show-logo-switch').getAttribute('aria-checked')).toBe('false');
+    expect((screen.getByTestId('style-save') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+/**
+ * Issue 28 (decision 177): the settings read while a logo is prepared show the upload and its job. The
+ * screen opened then shows the logo preparing, follows its job, and a save meanwhile keeps the logo
+ * (a save sending `logo_url: ''` would remove it and cancel its job on the server).
+ */
+describe('the screen opened while a logo is being prepared', () => {
+  const pending: TGetSettingsResponse = { ...settings(null), logo_url: SOURCE, logo_job_id: JOB };
+
+  it('shows the upload preparing, keeps it in a save meanwhile, then shows the stored logo once the job is ready', async () => {
+    const bodies: Record<string, unknown[]> = {};
+    const calls = stubServer(
+      {
+        [`GET /api/jobs/${JOB}`]: [ok(logoJob('queued')), ok(logoJob('running')), ok(logoJob('ready'))],
+        'POST /api/auth/update-settings': [ok({ ...pending, show_logo_in_videos: true })],
+        'GET /api/auth/settings': [ok({ ...settings(STORED), show_logo_in_videos: true })],
+      },
+      bodies,
+    );
+    renderPanel(pending);
+    await pass(10);
+    const shown = screen.getByTestId('logo-current');
+    expect(shown.getAttribute('src')).toBe(SOURCE);
+    expect(shown.getAttribute('data-preparing')).toBe('true');
+    expect(screen.getByTestId('logo-job').textContent).toContain('Preparing your logo…');
+
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('show-logo-switch'));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('style-save'));
+    });
+    const sent = bodies['POST /api/auth/update-settings'];
+    expect(sent).toHaveLength(1);
+    expect(sent![0]).toMatchObject({ logo_url: SOURCE, show_logo_in_videos: true });
+    expect(screen.getByTestId('logo-current').getAttribute('src')).toBe(SOURCE);
+
+    await pass(JOB_POLL_MS * 3);
+    expect(screen.getByTestId('logo-current').getAttribute('src')).toBe(STORED);
+    expect(screen.getByTestId('logo-current').getAttribute('data-preparing')).toBeNull();
+    expect(screen.queryByTestId('logo-job')).toBeNull();
+    expect(calls.filter((c) => c === 'GET /api/auth/settings')).toHaveLength(1);
+    // The stored logo is what the form holds: nothing left to save.
+    expect((screen.getByTestId('style-save') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('removes it only when the company removes it', async () => {
+    const bodies: Record<string, unknown[]> = {};
+    stubServer(
+      {
+        [`GET /api/jobs/${JOB}`]: [ok(logoJob('queued')), ok(logoJob('cancelled'))],
+        'POST /api/auth/update-settings': [ok(settings(null))],
+        'GET /api/auth/settings': [ok(settings(null))],
+      },
+      bodies,
+    );
+    renderPanel(pending);
+    await pass(10);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('logo-remove'));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('style-save'));
+    });
+    expect(bodies['POST /api/auth/update-settings']![0]).toMatchObject({ logo_url: '' });
+    await pass(JOB_POLL_MS * 3);
+    expect(screen.queryByTestId('logo-current')).toBeNull();
     expect((screen.getByTestId('style-save') as HTMLButtonElement).disabled).toBe(true);
   });
 });

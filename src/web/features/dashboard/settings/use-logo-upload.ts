@@ -22,23 +22,31 @@ export interface LogoUpload {
   follow: JobFollow;
 }
 
+/** A logo job already under way when the screen opens (the settings' `logo_job_id`, decision 177). */
+export interface PendingLogo {
+  id: string;
+  /** The settings' `logo_url` then: the file as uploaded. */
+  previewUrl: string;
+}
+
 /**
  * The logo upload as the settings screen runs it (issue 16): the upload answers at once with the file's
  * address and a `logo` job, which a worker turns into the stored logo. The job is followed with useJob;
  * once it is over, the settings are read again and `onOutcome` gets the company's logo as now stored.
- * Only the latest upload's job is followed (a later upload wins on the server too).
+ * Only the latest upload's job is followed (a later upload wins on the server too). `pending`: a job
+ * the settings were read during (an upload made before the screen opened), followed the same way.
  */
-export function useLogoUpload(onOutcome: (outcome: LogoOutcome) => void): LogoUpload {
+export function useLogoUpload(onOutcome: (outcome: LogoOutcome) => void, pending: PendingLogo | null = null): LogoUpload {
   const queryClient = useQueryClient();
   const upload = useUploadLogoMutation();
-  const [job, setJob] = useState<{ id: string; previewUrl: string } | null>(null);
+  const [job, setJob] = useState<{ id: string; previewUrl: string } | null>(pending);
   const follow = useJob(job?.id ?? null);
   const callback = useRef(onOutcome);
   useEffect(() => {
     callback.current = onOutcome;
   });
   const handled = useRef<string | null>(null);
-  const latest = useRef<string | null>(null);
+  const latest = useRef<string | null>(pending?.id ?? null);
 
   const { status } = follow;
   useEffect(() => {

@@ -105,12 +105,15 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
   // the one before when it failed); the form too, unless a removal is pending there.
   // A logo is uploaded to be seen (issue 27): once ready, the switch that puts it in videos turns on
   // in the form, and the Save bar leaves the company to confirm or undo it.
+  // A logo still being prepared when the screen opened (decision 177) shows as the upload, its job
+  // followed as if the upload had been made here: a save meanwhile keeps it.
+  const [pendingLogo] = useState(() => (settings.logo_job_id && settings.logo_url ? { id: settings.logo_job_id, previewUrl: settings.logo_url } : null));
   const upload = useLogoUpload(({ status, logoUrl }: LogoOutcome) => {
     setSaved((current) => ({ ...current, logo_url: logoUrl }));
     const turnOn = status === 'ready' && !formRef.current.show_logo_in_videos && formRef.current.logo_url !== '';
     setForm((current) => (current.logo_url === '' ? current : { ...current, logo_url: logoUrl, show_logo_in_videos: current.show_logo_in_videos || turnOn }));
     if (status === 'ready') toast.success(t(turnOn ? 'settings.video.logo.readyShown' : 'settings.video.logo.ready'));
-  });
+  }, pendingLogo);
   const saving = save.isPending;
 
   const validation = useMemo(() => validateStyle(form), [form]);
