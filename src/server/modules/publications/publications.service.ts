@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { RENDER_JOB_KINDS } from '../../../contract/api/jobs.schema.js';
 import {
   PUBLICATION_PAGES,
@@ -9,6 +10,7 @@ import {
 } from '../../../contract/api/publications.schema.js';
 import type { TExportPlatform } from '../../../contract/api/studio.schema.js';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import {
   companies,
   jobs,
@@ -191,41 +193,37 @@ const unpaid = () => new AppError('no_permission', { status: 402, message: 'Unlo
 
 /** The company's live publications, newest first (of one testimonial when given). */
 export async function listPublications(ctx: AppContext, input: { companyId: string; testimonialId?: string | undefined }): Promise<TListPublicationsResponse> {
-  const rows = await ctx.db
-    .select({ p: publications, customerName: testimonialRequests.customerName, submitterName: testimonialRequests.submitterName })
-    .from(publications)
-    .innerJoin(testimonialRequests, eq(testimonialRequests.id, publications.requestId))
-    .where(
-      and(
-        eq(publications.companyId, input.companyId),
-        isNull(publications.unpublishedAt),
-        input.testimonialId ? eq(publications.requestId, input.testimonialId) : undefined,
-      ),
-    )
-    .orderBy(desc(publications.createdAt));
+  const rows = await selectLivePublications(
+    ctx.db,
+    { p: publications },
+    and(eq(publications.companyId, input.companyId), input.testimonialId ? eq(publications.requestId, input.testimonialId) : undefined),
+  ).orderBy(desc(publications.createdAt));
   const [transcripts, views] = await Promise.all([
     Promise.all(rows.map(({ p }) => captionsOf(ctx, p))),
     totalsOf(ctx, rows.map(({ p }) => p.id)),
   ]);
   return {
-    publications: rows.map(({ p, customerName, submitterName }, i): TPublication => ({
-      id: p.id,
-      testimonialId: p.requestId,
-      jobId: p.jobId,
-      responseId: p.responseId,
-      slug: p.slug,
-      url: shareUrl(ctx, p.slug),
-      embedUrl: embedUrl(ctx, p.slug),
-      embedHtml: embedSnippet(ctx, p.slug, p, submitterName ?? customerName),
-      createdAt: p.createdAt.toISOString(),
-      quote: p.quote,
-      quoteEdited: p.quoteEdited,
-      durationSeconds: p.durationSeconds,
-      posterSeconds: p.posterSeconds,
-      transcript: transcripts[i]!.paragraphs,
-      views: views.get(p.id)!.started,
-      viewCounts: views.get(p.id)!,
-    })),
+    publications: rows.map((row, i): TPublication => {
+      const { p } = row;
+      return {
+        id: p.id,
+        testimonialId: p.requestId,
+        jobId: p.jobId,
+        responseId: p.responseId,
+        slug: p.slug,
+        url: shareUrl(ctx, p.slug),
+        embedUrl: embedUrl(ctx, p.slug),
+        embedHtml: embedSnippet(ctx, p.slug, p, nameOf(row)),
+        createdAt: p.createdAt.toISOString(),
+        quote: p.quote,
+        quoteEdited: p.quoteEdited,
+        durationSeconds: p.durationSeconds,
+        posterSeconds: p.posterSeconds,
+        transcript: transcripts[i]!.paragraphs,
+        views: views.get(p.id)!.started,
+        viewCounts: views.get(p.id)!,
+      };
+    }),
   };
 }
 
@@ -238,6 +236,36 @@ export async function unpublish(ctx: AppContext, input: { companyId: string; id:
     .returning({ id: publications.id });
   if (!done.length) throw new AppError('not_found', { message: 'This publication does not exist or was already taken down.' });
 }
+
+/* ------------------------------------------------------------------ the one query of live publications */
+
+/**
+ * The one query of live publications (issue 28), for the company's list, its wall and the public pages: the
+ * publications not taken down that match `where`, joined to their testimonial (who speaks, in which language)
+ * and to the render they show (its kind; none for an answer as recorded). The caller picks its own columns
+ * beside those, and may add joins, an order and a limit.
+ */
+export function selectLivePublications<TFields extends SelectedFields>(db: DbOrTx, fields: TFields, where: SQL | undefined) {
+  return db
+    .select({
+      ...fields,
+      language: testimonialRequests.language,
+      customerName: testimonialRequests.customerName,
+      customerPosition: testimonialRequests.customerPosition,
+      submitterName: testimonialRequests.submitterName,
+      submitterTitle: testimonialRequests.submitterTitle,
+      jobKind: jobs.kind,
+    })
+    .from(publications)
+    .innerJoin(testimonialRequests, eq(testimonialRequests.id, publications.requestId))
+    .leftJoin(jobs, eq(jobs.id, publications.jobId))
+    .where(and(isNull(publications.unpublishedAt), where));
+}
+
+/** Who speaks in a publication: the name the customer gave when recording, else the one the company typed. */
+export const nameOf = (row: { customerName: string; submitterName: string | null }) => row.submitterName?.trim() || row.customerName;
+export const titleOf = (row: { customerPosition: string | null; submitterTitle: string | null }) =>
+  row.submitterTitle?.trim() || row.customerPosition?.trim() || null;
 
 /* ------------------------------------------------------------------ the public side */
 
@@ -277,28 +305,21 @@ export const publicLanguage = (requestLanguage: string): 'en' | 'fr' => (request
  */
 export async function findLive(ctx: AppContext, slug: string): Promise<LivePublication | null> {
   // A slug of another shape is looked up all the same, so that its answer takes the same time.
-  const [row] = await ctx.db
-    .select({
+  const [row] = await selectLivePublications(
+    ctx.db,
+    {
       p: publications,
-      language: testimonialRequests.language,
-      customerName: testimonialRequests.customerName,
-      customerPosition: testimonialRequests.customerPosition,
-      submitterName: testimonialRequests.submitterName,
-      submitterTitle: testimonialRequests.submitterTitle,
       companyName: companies.name,
       logoKey: companies.logoKey,
       logoLuminance: companies.logoLuminance,
       logoPlate: videoStyleSettings.logoPlate,
       background: videoStyleSettings.backgroundColor,
       text: videoStyleSettings.fontColorQuestion,
-      jobKind: jobs.kind,
-    })
-    .from(publications)
-    .innerJoin(testimonialRequests, eq(testimonialRequests.id, publications.requestId))
+    },
+    eq(publications.slug, slug.slice(0, 64)),
+  )
     .innerJoin(companies, eq(companies.id, publications.companyId))
-    .leftJoin(videoStyleSettings, eq(videoStyleSettings.companyId, publications.companyId))
-    .leftJoin(jobs, eq(jobs.id, publications.jobId))
-    .where(and(eq(publications.slug, slug.slice(0, 64)), isNull(publications.unpublishedAt)));
+    .leftJoin(videoStyleSettings, eq(videoStyleSettings.companyId, publications.companyId));
   if (!row) return null;
   const { p } = row;
   return {
@@ -312,8 +333,8 @@ export async function findLive(ctx: AppContext, slug: string): Promise<LivePubli
     captionParts: p.captionParts,
     subtitlesBurnedIn: subtitlesBurnedIn(row.jobKind),
     language: publicLanguage(row.language),
-    name: row.submitterName?.trim() || row.customerName,
-    position: row.submitterTitle?.trim() || row.customerPosition?.trim() || null,
+    name: nameOf(row),
+    position: titleOf(row),
     quote: p.quote,
     quoteEdited: p.quoteEdited,
     company: {
