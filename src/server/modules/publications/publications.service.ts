@@ -22,8 +22,8 @@ import {
   type PublicationCaptionPart,
   type TranscriptionSegment,
 } from '../../db/schema.js';
-import { escapeHtml } from '../../mail/layout.js';
 import { AppError } from '../../lib/errors.js';
+import { html } from '../../lib/html.js';
 import { CARD_SECONDS, exportFrame, mergedFrameSize } from '../../media/render.js';
 import { posterKeyFor } from '../studio/posters.js';
 import { logoUrl } from '../settings/settings.service.js';
@@ -58,7 +58,7 @@ export const DEFAULT_SIZE = { width: 1280, height: 720 };
 export function embedSnippet(ctx: AppContext, slug: string, size: { width: number | null; height: number | null }, title: string): string {
   const width = size.width ?? DEFAULT_SIZE.width;
   const height = size.height ?? DEFAULT_SIZE.height;
-  return `<iframe src="${escapeHtml(embedUrl(ctx, slug))}" title="${escapeHtml(title)}" width="${width}" height="${height}" style="width:100%;height:auto;aspect-ratio:${width}/${height};border:0" allow="fullscreen; picture-in-picture" allowfullscreen loading="lazy"></iframe>`;
+  return html`<iframe src="${embedUrl(ctx, slug)}" title="${title}" width="${width}" height="${height}" style="width:100%;height:auto;aspect-ratio:${width}/${height};border:0" allow="fullscreen; picture-in-picture" allowfullscreen loading="lazy"></iframe>`.value;
 }
 
 const evenDims = (w: number | null, h: number | null) =>

@@ -5,7 +5,7 @@ import { PUBLICATION_PAGES } from '../../../contract/api/publications.schema.js'
 import type { AppContext } from '../../context.js';
 import { companies, publications, testimonialResponses, videoStyleSettings, walls } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { escapeHtml } from '../../mail/layout.js';
+import { html } from '../../lib/html.js';
 import { logoUrl } from '../settings/settings.service.js';
 import { logoOnPlate } from '../../../contract/logo-contrast.js';
 import { ZLogoPlate } from '../../../contract/api/settings.schema.js';
@@ -48,12 +48,12 @@ export const wallEmbedUrl = (ctx: AppContext, slug: string) => `${ctx.config.app
 
 /** The `<div>` and the loader script a company pastes into its site. */
 export function wallScriptSnippet(ctx: AppContext, slug: string): string {
-  return `<div data-vouchreel-wall="${escapeHtml(slug)}"></div>\n<script src="${escapeHtml(`${ctx.config.appUrl}${WALL_PAGES.script}`)}" async></script>`;
+  return html`<div data-vouchreel-wall="${slug}"></div>\n<script src="${ctx.config.appUrl}${WALL_PAGES.script}" async></script>`.value;
 }
 
 /** A plain `<iframe>` of the embed, for sites that run no foreign script (its height stays fixed). */
 export function wallIframeSnippet(ctx: AppContext, slug: string, companyName: string): string {
-  return `<iframe src="${escapeHtml(wallEmbedUrl(ctx, slug))}" title="${escapeHtml(companyName)}" style="width:100%;height:900px;border:0" allow="fullscreen; picture-in-picture" allowfullscreen loading="lazy"></iframe>`;
+  return html`<iframe src="${wallEmbedUrl(ctx, slug)}" title="${companyName}" style="width:100%;height:900px;border:0" allow="fullscreen; picture-in-picture" allowfullscreen loading="lazy"></iframe>`.value;
 }
 
 /** The company's wall, created (with its slug) the first time it is asked for. */
