@@ -371,21 +371,46 @@ export async function haveCaptions(ctx: AppContext, lives: Pick<LivePublication,
   return lives.map((live) => live.captionParts.some((part) => captioned.has(part.responseId)));
 }
 
+/** An answer's words as one paragraph, as the share page shows them: its shown segments, trimmed, one space apart. */
+export const paragraphOf = (segments: TranscriptionSegment[]) =>
+  shownSegments(segments)
+    .map((s) => s.text.trim())
+    .join(' ');
+
+/** A published answer's transcript: the words shown (as edited) and what is known of the engine's own. */
+export interface PartTranscript {
+  segments: TranscriptionSegment[];
+  originalSegments: TranscriptionSegment[] | null;
+  edited: boolean;
+}
+
+/**
+ * The transcripts of a publication's answers in one query, in the order of its caption parts (an answer
+ * without a transcript is left out): what its captions (`captionsOf`) and its quote's check
+ * (`quoteSources`) are made of.
+ */
+export async function partTranscripts(ctx: AppContext, captionParts: PublicationCaptionPart[]): Promise<{ part: PublicationCaptionPart; transcript: PartTranscript }[]> {
+  if (!captionParts.length) return [];
+  const rows = await ctx.db
+    .select({ responseId: transcriptions.responseId, segments: transcriptions.segments, originalSegments: transcriptions.originalSegments, edited: transcriptions.edited })
+    .from(transcriptions)
+    .where(inArray(transcriptions.responseId, captionParts.map((part) => part.responseId)));
+  const byResponse = new Map<string, PartTranscript>(rows.map((r) => [r.responseId, r]));
+  return captionParts.flatMap((part) => {
+    const transcript = byResponse.get(part.responseId);
+    return transcript ? [{ part, transcript }] : [];
+  });
+}
+
 /** The publication's cues on its own timeline (its answers' transcripts laid at their offsets), and the transcript by answer. */
 export async function captionsOf(ctx: AppContext, live: Pick<LivePublication, 'captionParts'>): Promise<{ cues: CaptionCue[]; paragraphs: string[] }> {
-  if (!live.captionParts.length) return { cues: [], paragraphs: [] };
-  const rows = await ctx.db
-    .select({ responseId: transcriptions.responseId, segments: transcriptions.segments })
-    .from(transcriptions)
-    .where(inArray(transcriptions.responseId, live.captionParts.map((part) => part.responseId)));
-  const byResponse = new Map<string, TranscriptionSegment[]>(rows.map((r) => [r.responseId, r.segments]));
   const cues: CaptionCue[] = [];
   const paragraphs: string[] = [];
-  for (const part of live.captionParts) {
-    const segments = shownSegments(byResponse.get(part.responseId) ?? []);
+  for (const { part, transcript } of await partTranscripts(ctx, live.captionParts)) {
+    const segments = shownSegments(transcript.segments);
     if (!segments.length) continue;
     for (const s of segments) cues.push({ start: s.start + part.offset, end: s.end + part.offset, text: s.text.trim() });
-    paragraphs.push(segments.map((s) => s.text.trim()).join(' '));
+    paragraphs.push(paragraphOf(segments));
   }
   return { cues, paragraphs };
 }
