@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 import {
   TEXT_LIMITS,
-  ZEmptyBody,
   ZHttpUrl,
   ZId,
   ZLanguage,
@@ -189,9 +188,7 @@ export type TGoogleCallbackQuery = z.infer<typeof ZGoogleCallbackQuery>;
 
 /* ------------------------------------------------------------------ POST /api/auth/signout */
 
-/** No body: the family of the refresh token sent in x-refresh-token is revoked. */
-export const ZSignoutBody = ZEmptyBody;
-export type TSignoutBody = z.infer<typeof ZSignoutBody>;
+// Body: ZEmptyBody (none): the family of the refresh token sent in x-refresh-token is revoked.
 
 /** The client ignores failures. */
 export const ZSignoutResponse = ZSuccessResponse;
@@ -244,7 +241,6 @@ export type TRefreshBody = z.infer<typeof ZRefreshBody>;
 
 /** Rotated on every use, so refreshToken is always present. */
 export const ZRefreshResponse = ZTokenPair;
-export type TRefreshResponse = z.infer<typeof ZRefreshResponse>;
 
 /* ------------------------------------------------------------------ POST /api/auth/process-auth-callback */
 

@@ -21,7 +21,6 @@ export const REQUEST_EXPIRY_LIMITS = { min: 1, max: 365, default: DEFAULT_REQUES
 /* ------------------------------------------------------------------ GET /api/testimonials/requests */
 
 export const ZRequestsListQuery = ZCompanyIdQuery;
-export type TRequestsListQuery = z.infer<typeof ZRequestsListQuery>;
 
 /** The company's requests, newest first. Media are not included (see request/{id}). */
 export const ZRequestsListResponse = z.array(ZTestimonialRequestSafe);
@@ -92,7 +91,6 @@ export type TRemindResponse = z.infer<typeof ZRemindResponse>;
 
 // Params: ZIdParams.
 export const ZRequestDetailQuery = ZCompanyIdQuery;
-export type TRequestDetailQuery = z.infer<typeof ZRequestDetailQuery>;
 
 /**
  * `{ testimonial, error_credit }`. testimonial is null when the company has no credits to view it
@@ -108,7 +106,6 @@ export type TRequestDetailResponse = z.infer<typeof ZRequestDetailResponse>;
 
 // Params: ZIdParams.
 export const ZRequestSafeQuery = ZCompanyIdQuery;
-export type TRequestSafeQuery = z.infer<typeof ZRequestSafeQuery>;
 
 /** The request without media, for the request detail page. */
 export const ZRequestSafeResponse = z.object({ testimonial: ZTestimonialRequestSafe });

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { FONT_CHOICES, FONT_SIZE_LIMITS, LOGO_MAX_BYTES } from '../constants.js';
 import { LOGO_PLATE_CHOICES } from '../logo-contrast.js';
-import { TEXT_LIMITS, ZEmptyBody, ZHexColor, ZHttpUrl, ZId, ZLanguage, requiredText } from './common.js';
+import { TEXT_LIMITS, ZHexColor, ZHttpUrl, ZId, ZLanguage, requiredText } from './common.js';
 import { ZCompanyRef, ZUser } from './auth.schema.js';
 
 /* ------------------------------------------------------------------ style fields */
@@ -132,9 +132,7 @@ export type TUploadLogoResponse = z.infer<typeof ZUploadLogoResponse>;
 
 /* ------------------------------------------------------------------ PUT /api/user/complete-onboarding */
 
-/** Empty body. */
-export const ZCompleteOnboardingBody = ZEmptyBody;
-export type TCompleteOnboardingBody = z.infer<typeof ZCompleteOnboardingBody>;
+// Body: ZEmptyBody.
 
 export const ZCompleteOnboardingResponse = z.object({
   success: z.literal(true),

@@ -59,26 +59,6 @@ export type TRenderJobResponse = z.infer<typeof ZRenderJobResponse>;
 // POST /api/testimonials/{id}/merge                               body ZStudioLanguageBody → ZRenderJobResponse
 // POST /api/testimonials/{id}/regenerate-merged                   body ZStudioLanguageBody → ZRenderJobResponse
 // POST /api/testimonials/response/{id}/regenerate                 body ZStudioLanguageBody → ZRenderJobResponse
-export const ZGenerateIntroBody = ZStudioLanguageBody;
-export type TGenerateIntroBody = z.infer<typeof ZGenerateIntroBody>;
-export const ZGenerateIntroResponse = ZRenderJobResponse;
-export type TGenerateIntroResponse = z.infer<typeof ZGenerateIntroResponse>;
-
-export const ZMergeBody = ZStudioLanguageBody;
-export type TMergeBody = z.infer<typeof ZMergeBody>;
-export const ZMergeResponse = ZRenderJobResponse;
-export type TMergeResponse = z.infer<typeof ZMergeResponse>;
-
-export const ZRegenerateMergedBody = ZStudioLanguageBody;
-export type TRegenerateMergedBody = z.infer<typeof ZRegenerateMergedBody>;
-export const ZRegenerateMergedResponse = ZRenderJobResponse;
-export type TRegenerateMergedResponse = z.infer<typeof ZRegenerateMergedResponse>;
-
-export const ZRegenerateBody = ZStudioLanguageBody;
-export type TRegenerateBody = z.infer<typeof ZRegenerateBody>;
-export const ZRegenerateResponse = ZRenderJobResponse;
-export type TRegenerateResponse = z.infer<typeof ZRegenerateResponse>;
-
 /* ------------------------------------------------------------------ crop area */
 
 /** Tolerance on x + width ≤ 1 and y + height ≤ 1, for fractions computed from pixels. */

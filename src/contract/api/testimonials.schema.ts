@@ -8,8 +8,6 @@
 import { z } from 'zod';
 import {
   ZCompanyIdQuery,
-  ZEmptyBody,
-  ZIdParams,
   ZId,
   ZIsoDateTime,
   ZMediaUrl,
@@ -22,7 +20,6 @@ import { ZExportPlatform, ZExportVideoType, ZRenderState } from './studio.schema
 /* ------------------------------------------------------------------ GET /api/testimonials/stats */
 
 export const ZStatsQuery = ZCompanyIdQuery;
-export type TStatsQuery = z.infer<typeof ZStatsQuery>;
 
 const count = z.number().int().min(0);
 
@@ -163,12 +160,7 @@ export type TTestimonialRequest = z.infer<typeof ZTestimonialRequest>;
 
 /* ------------------------------------------------------------------ POST /api/testimonials/pay/{id} */
 
-export const ZPayParams = ZIdParams;
-export type TPayParams = z.infer<typeof ZPayParams>;
-
-/** Empty body. */
-export const ZPayBody = ZEmptyBody;
-export type TPayBody = z.infer<typeof ZPayBody>;
+// Params: ZIdParams. Body: ZEmptyBody.
 
 /** The testimonial is paid (or already was: not charged twice); `credits` is the balance after. */
 export const ZPayResponse = z.object({

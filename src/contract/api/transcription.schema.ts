@@ -3,7 +3,7 @@
  * transcription, §4 transcription job, §7; issue 8).
  */
 import { z } from 'zod';
-import { ZEmptyBody, ZId, ZJobId, ZLanguage } from './common.js';
+import { ZId, ZJobId, ZLanguage } from './common.js';
 import { ZRenderJobResponse } from './studio.schema.js';
 
 /** Upper bound on one cue's text (two lines of 42 characters, with room for edits). */
@@ -84,10 +84,7 @@ export type TResponseTranscriptions = z.infer<typeof ZResponseTranscriptions>;
 
 /* ------------------------------------------------------------------ POST /api/testimonials/{id}/transcribe-merged-responses */
 
-// Params: ZIdParams.
-/** No body. */
-export const ZTranscribeMergedBody = ZEmptyBody;
-export type TTranscribeMergedBody = z.infer<typeof ZTranscribeMergedBody>;
+// Params: ZIdParams. Body: ZEmptyBody.
 
 export const ZTranscribeMergedResponse = z.object({ jobId: ZJobId });
 export type TTranscribeMergedResponse = z.infer<typeof ZTranscribeMergedResponse>;

@@ -50,13 +50,16 @@ export const companies = pgTable(
   ],
 );
 
+/** The `company_id` of a company-owned row: deleting the company deletes the row. */
+const companyReference = () => uuid('company_id').references(() => companies.id, { onDelete: 'cascade' });
+/** The owner of a row that is one of a company's many (a user, a request, a job…). */
+const ownerCompany = () => companyReference().notNull();
+
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: ownerCompany(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     firstname: text('firstname').notNull(),
@@ -133,9 +136,7 @@ export const questions = pgTable(
   'questions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: ownerCompany(),
     /** The text in English and in French (decision 165): either may be null, never both. */
     textEn: text('text_en'),
     textFr: text('text_fr'),
@@ -153,9 +154,7 @@ export const testimonialRequests = pgTable(
   'testimonial_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: ownerCompany(),
     /** The private link's token (a capability, 256 random bits). */
     token: text('token').notNull(),
     customerName: text('customer_name').notNull(),
@@ -220,9 +219,7 @@ export const testimonialResponses = pgTable(
     requestId: uuid('request_id')
       .notNull()
       .references(() => testimonialRequests.id, { onDelete: 'cascade' }),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: ownerCompany(),
     questionId: uuid('question_id')
       .notNull()
       .references(() => questions.id, { onDelete: 'restrict' }),
@@ -266,9 +263,7 @@ export const transcriptions = pgTable(
     responseId: uuid('response_id')
       .notNull()
       .references(() => testimonialResponses.id, { onDelete: 'cascade' }),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: ownerCompany(),
     engine: text('engine').notNull(),
     language: text('language').notNull(),
     segments: jsonb('segments').$type<TranscriptionSegment[]>().notNull(),
@@ -296,9 +291,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: ownerCompany(),
     kind: text('kind').$type<TJobKind>().notNull(),
     /** The testimonial the job is about; null only for a logo job, whose subject is the company. */
     requestId: uuid('request_id').references(() => testimonialRequests.id, { onDelete: 'cascade' }),
@@ -365,9 +358,7 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: ownerCompany(),
     provider: text('provider').notNull().default('stripe'),
     sessionId: text('session_id').notNull(),
     packageId: text('package_id').notNull(),
@@ -391,9 +382,7 @@ export const creditTransactions = pgTable(
   'credit_transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: ownerCompany(),
     transactionType: text('transaction_type').notNull(),
     credits: integer('credits').notNull(),
     amount: integer('amount').notNull().default(0),
@@ -421,9 +410,7 @@ export const creditTransactions = pgTable(
  * (settings/default-style.ts); settings.test.ts checks that both agree.
  */
 export const videoStyleSettings = pgTable('video_style_settings', {
-  companyId: uuid('company_id')
-    .primaryKey()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  companyId: companyReference().primaryKey(),
   fontSizeQuestion: integer('font_size_question').notNull().default(40),
   fontColorQuestion: text('font_color_question').notNull().default('#ffffff'),
   fontStyleQuestion: text('font_style_question').notNull().default('Trebuchet MS'),
@@ -534,9 +521,7 @@ export const publications = pgTable(
   'publications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: ownerCompany(),
     requestId: uuid('request_id')
       .notNull()
       .references(() => testimonialRequests.id, { onDelete: 'cascade' }),
@@ -581,9 +566,7 @@ export const publications = pgTable(
 export const walls = pgTable(
   'walls',
   {
-    companyId: uuid('company_id')
-      .primaryKey()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyReference().primaryKey(),
     slug: text('slug').notNull(),
     createdAt: createdAt(),
   },

@@ -1,6 +1,7 @@
 import en from '../../web/i18n/en.json' with { type: 'json' };
 import fr from '../../web/i18n/fr.json' with { type: 'json' };
 import type { TLanguage } from '../../contract/constants.js';
+import { html, raw } from '../lib/html.js';
 
 /**
  * The customer's recording page with its messages in it (docs/decisions/140): the server writes the
@@ -38,8 +39,8 @@ export function recordingMessages(language: TLanguage): unknown {
 }
 
 /** recording.html with the messages of `language` at its mark and `<html lang>` set; unchanged without the mark. */
-export function withRecordingMessages(html: string, language: TLanguage): string {
-  if (!html.includes(RECORDING_MESSAGES_MARK)) return html;
-  const element = `<script type="application/json" id="recording-messages" data-language="${language}">${MESSAGES_JSON[language]}</script>`;
-  return html.replace(RECORDING_MESSAGES_MARK, () => element).replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+export function withRecordingMessages(page: string, language: TLanguage): string {
+  if (!page.includes(RECORDING_MESSAGES_MARK)) return page;
+  const element = html`<script type="application/json" id="recording-messages" data-language="${language}">${raw(MESSAGES_JSON[language])}</script>`.value;
+  return page.replace(RECORDING_MESSAGES_MARK, () => element).replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
 }

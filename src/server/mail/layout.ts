@@ -1,4 +1,5 @@
 import type { TLanguage } from '../../contract/constants.js';
+import { html } from '../lib/html.js';
 
 /**
  * The one e-mail layout: single column, 600 px, the company's logo and name at the top when given, one
@@ -17,40 +18,30 @@ export interface EmailContent {
   company?: { name: string; logoUrl?: string | null };
 }
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
 const BRAND_COLOR = '#6d28d9';
 
 export function renderEmail(content: EmailContent): { html: string; text: string } {
-  const e = escapeHtml;
   const header = content.company
-    ? `${content.company.logoUrl ? `<img src="${e(content.company.logoUrl)}" alt="" height="40" style="display:block;max-height:40px;margin:0 auto 8px">` : ''}<div style="font-size:16px;font-weight:600;color:#111827">${e(content.company.name)}</div>`
-    : `<div style="font-size:18px;font-weight:700;color:${BRAND_COLOR}">${e(content.brand)}</div>`;
+    ? html`${content.company.logoUrl && html`<img src="${content.company.logoUrl}" alt="" height="40" style="display:block;max-height:40px;margin:0 auto 8px">`}<div style="font-size:16px;font-weight:600;color:#111827">${content.company.name}</div>`
+    : html`<div style="font-size:18px;font-weight:700;color:${BRAND_COLOR}">${content.brand}</div>`;
   const button = content.button
-    ? `<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:28px auto"><tr><td style="border-radius:8px;background:${BRAND_COLOR}"><a href="${e(content.button.url)}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px">${e(content.button.label)}</a></td></tr></table>
-<p style="margin:0 0 8px;font-size:13px;color:#6b7280">${e(content.linkHint ?? '')}</p>
-<p style="margin:0 0 16px;font-size:13px;word-break:break-all"><a href="${e(content.button.url)}" style="color:${BRAND_COLOR}">${e(content.button.url)}</a></p>`
-    : '';
-  const html = `<!doctype html>
-<html lang="${content.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${e(content.heading)}</title></head>
+    ? html`<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:28px auto"><tr><td style="border-radius:8px;background:${BRAND_COLOR}"><a href="${content.button.url}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px">${content.button.label}</a></td></tr></table>
+<p style="margin:0 0 8px;font-size:13px;color:#6b7280">${content.linkHint ?? ''}</p>
+<p style="margin:0 0 16px;font-size:13px;word-break:break-all"><a href="${content.button.url}" style="color:${BRAND_COLOR}">${content.button.url}</a></p>`
+    : null;
+  const page = html`<!doctype html>
+<html lang="${content.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${content.heading}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f7;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#111827">
-${content.preheader ? `<div style="display:none;max-height:0;overflow:hidden">${e(content.preheader)}</div>` : ''}
+${content.preheader && html`<div style="display:none;max-height:0;overflow:hidden">${content.preheader}</div>`}
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="background:#f4f4f7"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="600" cellspacing="0" cellpadding="0" border="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:12px;border:1px solid #e5e7eb">
 <tr><td align="center" style="padding:28px 32px 0">${header}</td></tr>
 <tr><td style="padding:24px 32px 32px">
-<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#111827">${e(content.heading)}</h1>
-${content.paragraphs.map((p) => `<p style="margin:0 0 14px;font-size:16px;line-height:1.55;color:#374151">${e(p)}</p>`).join('\n')}
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#111827">${content.heading}</h1>
+${content.paragraphs.map((p, i) => html`${i ? '\n' : ''}<p style="margin:0 0 14px;font-size:16px;line-height:1.55;color:#374151">${p}</p>`)}
 ${button}
 </td></tr></table>
-<p style="max-width:600px;margin:16px auto 0;font-size:12px;line-height:1.5;color:#9ca3af">${e(content.footer)}</p>
+<p style="max-width:600px;margin:16px auto 0;font-size:12px;line-height:1.5;color:#9ca3af">${content.footer}</p>
 </td></tr></table></body></html>`;
 
   const text = [
@@ -63,5 +54,5 @@ ${button}
     '--',
     content.footer,
   ].join('\n');
-  return { html, text };
+  return { html: page.value, text };
 }

@@ -17,7 +17,7 @@ import { callerCompany } from '../../http/company-scope.js';
 import { PRODUCT_FONT_STACK, productFontFaces } from '../../http/product-font.js';
 import { byIp, limits } from '../../http/rate-limit.js';
 import { AppError } from '../../lib/errors.js';
-import { escapeHtml } from '../../mail/layout.js';
+import { html, raw, type SafeHtml } from '../../lib/html.js';
 import {
   confirmSession,
   createCheckoutSession,
@@ -68,20 +68,20 @@ const TEXT = {
   },
 } as const;
 
-const page = (lang: 'en' | 'fr', title: string, body: string) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${escapeHtml(title)}</title>
-<style>${productFontFaces()}
-body{margin:0;font-family:${PRODUCT_FONT_STACK};background:#f7f7f9;color:#111827}
+const page = (lang: 'en' | 'fr', title: string, body: SafeHtml): string => html`<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${title}</title>
+<style>${raw(productFontFaces())}
+body{margin:0;font-family:${raw(PRODUCT_FONT_STACK)};background:#f7f7f9;color:#111827}
 .banner{background:#fef3c7;color:#92400e;border-bottom:1px solid #fcd34d;padding:12px 16px;text-align:center;font-weight:600;font-size:14px}
 main{max-width:440px;margin:48px auto;padding:0 16px}.card{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:28px}
 h1{font-size:20px;margin:0 0 8px}p{color:#4b5563;font-size:14px;line-height:1.5;margin:0 0 16px}.amount{font-size:32px;font-weight:700;margin:8px 0 4px;color:#111827}
 button{width:100%;font:inherit;font-weight:600;font-size:16px;border-radius:8px;padding:12px;cursor:pointer;margin-top:8px}
 .pay{background:#6d28d9;color:#fff;border:1px solid #6d28d9}.cancel{background:#fff;color:#374151;border:1px solid #d1d5db}
-button:focus-visible{outline:3px solid #c4b5fd;outline-offset:2px}a{color:#6d28d9}</style></head><body>${body}</body></html>`;
+button:focus-visible{outline:3px solid #c4b5fd;outline-offset:2px}a{color:#6d28d9}</style></head><body>${body}</body></html>`.value;
 
 const notice = (lang: 'en' | 'fr', status: 'gone' | 'notYours' | 'closed') => {
   const t = TEXT[lang];
-  return page(lang, t.title, `<div class="banner">${t.banner}</div><main><div class="card"><h1>${t.title}</h1><p>${escapeHtml(t[status])}</p><a href="/dashboard/payment">${t.back}</a></div></main>`);
+  return page(lang, t.title, html`<div class="banner">${t.banner}</div><main><div class="card"><h1>${t.title}</h1><p>${t[status]}</p><a href="/dashboard/payment">${t.back}</a></div></main>`);
 };
 
 /**
@@ -107,10 +107,10 @@ function testCheckoutRoutes(ctx: AppContext) {
         page(
           lang,
           t.title,
-          `<div class="banner" role="status" data-testid="test-mode-banner">${t.banner}</div><main><div class="card">
-<h1>${escapeHtml(t.pkg(pkg.name, pkg.credits))}</h1><p>${escapeHtml(t.for(found.companyName))}</p>
-<div class="amount">${escapeHtml(price)}</div><p>${t.explain}</p>
-<form method="post" action="${action}/pay"><button class="pay" type="submit" data-testid="test-pay">${escapeHtml(t.pay(price))}</button></form>
+          html`<div class="banner" role="status" data-testid="test-mode-banner">${t.banner}</div><main><div class="card">
+<h1>${t.pkg(pkg.name, pkg.credits)}</h1><p>${t.for(found.companyName)}</p>
+<div class="amount">${price}</div><p>${t.explain}</p>
+<form method="post" action="${action}/pay"><button class="pay" type="submit" data-testid="test-pay">${t.pay(price)}</button></form>
 <form method="post" action="${action}/cancel"><button class="cancel" type="submit" data-testid="test-cancel">${t.cancel}</button></form>
 </div></main>`,
         ),

@@ -1,6 +1,6 @@
 import { PUBLICATION_PAGES } from '../../../contract/api/publications.schema.js';
 import { clock } from '../../../contract/clock.js';
-import { escapeHtml } from '../../mail/layout.js';
+import { html, raw, type SafeHtml } from '../../lib/html.js';
 import type { CaptionCue, LivePublication } from './publications.service.js';
 import { BEACON_SCRIPT_TAG, viewAttribute, type Viewed } from './views.beacon.js';
 
@@ -53,7 +53,7 @@ const TEXT = {
   },
 } as const;
 
-const e = escapeHtml;
+/** The pages' font stack, for their style sheets: put into a template with `raw` (a `<style>` is not HTML text). */
 export const PAGE_FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
 /** Relative luminance of a #rrggbb colour (WCAG 2). */
@@ -66,7 +66,7 @@ function luminance(hex: string): number {
 }
 
 /** The company's logo in a page header: on the light plate when it needs one (decision 172). */
-export const companyLogo = (img: string, plate: boolean): string => (plate ? `<span class="plate" data-plate>${img}</span>` : img);
+export const companyLogo = (img: SafeHtml, plate: boolean): SafeHtml => (plate ? html`<span class="plate" data-plate>${img}</span>` : img);
 
 /** The company's colours for the header, with the text made black or white when its own does not contrast enough (4.5:1). */
 export function headerColors(colors: { background: string; text: string }): { background: string; text: string } {
@@ -91,8 +91,8 @@ const LANGUAGE_NAMES: Record<PageLang, Record<PageLang, string>> = {
  * The captions `<track>` of a publication's player (share page, embed, wall card): in the publication's
  * language, labelled in the page's, shown by default unless the picture carries its subtitles already.
  */
-export function captionsTrack(p: { slug: string; language: PageLang; subtitlesBurnedIn: boolean }, pageLang: PageLang): string {
-  return `<track kind="captions" src="${e(PUBLICATION_PAGES.captions(p.slug))}" srclang="${p.language}" label="${LANGUAGE_NAMES[pageLang][p.language]}"${p.subtitlesBurnedIn ? '' : ' default'}>`;
+export function captionsTrack(p: { slug: string; language: PageLang; subtitlesBurnedIn: boolean }, pageLang: PageLang): SafeHtml {
+  return html`<track kind="captions" src="${PUBLICATION_PAGES.captions(p.slug)}" srclang="${p.language}" label="${LANGUAGE_NAMES[pageLang][p.language]}"${p.subtitlesBurnedIn ? '' : ' default'}>`;
 }
 
 /**
@@ -100,24 +100,25 @@ export function captionsTrack(p: { slug: string; language: PageLang; subtitlesBu
  * parent, it shows "0:42" on the poster's corner until the video starts (the beacon sets `data-played`).
  * Its style is DURATION_BADGE_CSS. Nothing when the length is unknown.
  */
-export function durationBadge(seconds: number | null, lang: PageLang): string {
-  if (seconds === null || !Number.isFinite(seconds) || seconds <= 0) return '';
-  return `<span class="len"><span class="sr">${TEXT[lang].length} </span>${clock(seconds)}</span>`;
+export function durationBadge(seconds: number | null, lang: PageLang): SafeHtml {
+  if (seconds === null || !Number.isFinite(seconds) || seconds <= 0) return html``;
+  return html`<span class="len"><span class="sr">${TEXT[lang].length} </span>${clock(seconds)}</span>`;
 }
-export const DURATION_BADGE_CSS =
+export const DURATION_BADGE_CSS = raw(
   `.len{position:absolute;top:10px;left:10px;padding:3px 8px;border-radius:6px;background:rgba(8,9,13,.78);color:#fff;font:600 13px/1.4 ${PAGE_FONT};font-variant-numeric:tabular-nums;letter-spacing:.02em;pointer-events:none}` +
   `video[data-played]+.len{display:none}` +
-  `.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;
+  `.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`,
+);
 
 const size = (p: Pick<LivePublication, 'width' | 'height'>) => ({ width: p.width ?? 1280, height: p.height ?? 720 });
 
 /** The player: the publication's own media routes, the poster first, captions when a transcript exists. */
-function player(p: LivePublication & Viewed, lang: PageLang, withCaptions: boolean): string {
+function player(p: LivePublication & Viewed, lang: PageLang, withCaptions: boolean): SafeHtml {
   const t = TEXT[lang];
   const { width, height } = size(p);
-  const poster = p.posterKey ? ` poster="${e(PUBLICATION_PAGES.poster(p.slug))}"` : '';
-  const track = withCaptions ? captionsTrack(p, lang) : '';
-  return `<div class="player"><video controls playsinline preload="none" width="${width}" height="${height}"${poster} ${viewAttribute(p.slug, p.viewToken)} aria-label="${e(t.video(p.name))}"><source src="${e(PUBLICATION_PAGES.video(p.slug))}" type="video/mp4">${track}<a href="${e(PUBLICATION_PAGES.video(p.slug))}">${t.download}</a></video>${durationBadge(p.durationSeconds, lang)}</div>`;
+  const poster = p.posterKey ? html` poster="${PUBLICATION_PAGES.poster(p.slug)}"` : null;
+  const track = withCaptions ? captionsTrack(p, lang) : null;
+  return html`<div class="player"><video controls playsinline preload="none" width="${width}" height="${height}"${poster} ${viewAttribute(p.slug, p.viewToken)} aria-label="${t.video(p.name)}"><source src="${PUBLICATION_PAGES.video(p.slug)}" type="video/mp4">${track}<a href="${PUBLICATION_PAGES.video(p.slug)}">${t.download}</a></video>${durationBadge(p.durationSeconds, lang)}</div>`;
 }
 
 export interface PageContext {
@@ -144,44 +145,43 @@ export function sharePage(p: LivePublication & Viewed, transcript: { cues: Capti
   const poster = p.posterKey ? abs(PUBLICATION_PAGES.poster(p.slug)) : null;
   const oembed = `${site.appUrl}/api/oembed?url=${encodeURIComponent(share)}&format=json`;
   const meta = [
-    `<meta name="description" content="${e(description)}">`,
-    `<link rel="canonical" href="${e(share)}">`,
-    `<link rel="alternate" type="application/json+oembed" href="${e(oembed)}" title="${e(title)}">`,
-    `<meta property="og:type" content="video.other">`,
-    `<meta property="og:site_name" content="${e(site.brandName)}">`,
-    `<meta property="og:locale" content="${lang === 'fr' ? 'fr_FR' : 'en_US'}">`,
-    `<meta property="og:title" content="${e(title)}">`,
-    `<meta property="og:description" content="${e(description)}">`,
-    `<meta property="og:url" content="${e(share)}">`,
-    ...(poster ? [`<meta property="og:image" content="${e(poster)}">`, `<meta property="og:image:width" content="${width}">`, `<meta property="og:image:height" content="${height}">`] : []),
-    `<meta property="og:video" content="${e(video)}">`,
-    `<meta property="og:video:secure_url" content="${e(video)}">`,
-    `<meta property="og:video:type" content="video/mp4">`,
-    `<meta property="og:video:width" content="${width}">`,
-    `<meta property="og:video:height" content="${height}">`,
-    `<meta name="twitter:card" content="player">`,
-    `<meta name="twitter:title" content="${e(title)}">`,
-    `<meta name="twitter:description" content="${e(description)}">`,
-    ...(poster ? [`<meta name="twitter:image" content="${e(poster)}">`] : []),
-    `<meta name="twitter:player" content="${e(embed)}">`,
-    `<meta name="twitter:player:width" content="${width}">`,
-    `<meta name="twitter:player:height" content="${height}">`,
-  ].join('\n');
+    html`<meta name="description" content="${description}">`,
+    html`<link rel="canonical" href="${share}">`,
+    html`<link rel="alternate" type="application/json+oembed" href="${oembed}" title="${title}">`,
+    html`<meta property="og:type" content="video.other">`,
+    html`<meta property="og:site_name" content="${site.brandName}">`,
+    html`<meta property="og:locale" content="${lang === 'fr' ? 'fr_FR' : 'en_US'}">`,
+    html`<meta property="og:title" content="${title}">`,
+    html`<meta property="og:description" content="${description}">`,
+    html`<meta property="og:url" content="${share}">`,
+    ...(poster ? [html`<meta property="og:image" content="${poster}">`, html`<meta property="og:image:width" content="${width}">`, html`<meta property="og:image:height" content="${height}">`] : []),
+    html`<meta property="og:video" content="${video}">`,
+    html`<meta property="og:video:secure_url" content="${video}">`,
+    html`<meta property="og:video:type" content="video/mp4">`,
+    html`<meta property="og:video:width" content="${width}">`,
+    html`<meta property="og:video:height" content="${height}">`,
+    html`<meta name="twitter:card" content="player">`,
+    html`<meta name="twitter:title" content="${title}">`,
+    html`<meta name="twitter:description" content="${description}">`,
+    ...(poster ? [html`<meta name="twitter:image" content="${poster}">`] : []),
+    html`<meta name="twitter:player" content="${embed}">`,
+    html`<meta name="twitter:player:width" content="${width}">`,
+    html`<meta name="twitter:player:height" content="${height}">`,
+  ].map((line) => html`${line}\n`);
   const logo = p.company.logoUrl
-    ? companyLogo(`<img src="${e(p.company.logoUrl)}" alt="${e(t.logo(p.company.name))}" height="40">`, p.company.logoPlate)
-    : `<span class="company">${e(p.company.name)}</span>`;
+    ? companyLogo(html`<img src="${p.company.logoUrl}" alt="${t.logo(p.company.name)}" height="40">`, p.company.logoPlate)
+    : html`<span class="company">${p.company.name}</span>`;
   const quoteFigure = p.quote
-    ? `<figure><blockquote><p>${e(t.quoted(p.quote))}</p></blockquote><figcaption>${e(p.position ? `${p.name}, ${p.position}` : p.name)}${corrected ? `<small class="corrected">${e(corrected)}</small>` : ''}</figcaption></figure>`
-    : '';
+    ? html`<figure><blockquote><p>${t.quoted(p.quote)}</p></blockquote><figcaption>${p.position ? `${p.name}, ${p.position}` : p.name}${corrected && html`<small class="corrected">${corrected}</small>`}</figcaption></figure>`
+    : null;
   const transcriptSection = transcript.paragraphs.length
-    ? `<section aria-labelledby="transcript"><h2 id="transcript">${t.transcript}</h2>${transcript.paragraphs.map((para) => `<p>${e(para)}</p>`).join('')}</section>`
-    : '';
-  return `<!doctype html>
+    ? html`<section aria-labelledby="transcript"><h2 id="transcript">${t.transcript}</h2>${transcript.paragraphs.map((para) => html`<p>${para}</p>`)}</section>`
+    : null;
+  return html`<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${e(title)}</title>
-${meta}
-<style>
-*{box-sizing:border-box}body{margin:0;font-family:${PAGE_FONT};background:#f6f6f8;color:#16181d;line-height:1.55}
+<title>${title}</title>
+${meta}<style>
+*{box-sizing:border-box}body{margin:0;font-family:${raw(PAGE_FONT)};background:#f6f6f8;color:#16181d;line-height:1.55}
 header{background:${colors.background};color:${colors.text};padding:14px 20px;display:flex;align-items:center;min-height:68px}
 header img{display:block;height:40px;width:auto;max-width:min(200px,60vw);object-fit:contain}.plate{display:inline-flex;background:#fff;padding:6px 10px;border-radius:8px}.company{font-weight:700;font-size:18px}
 main{max-width:960px;margin:0 auto;padding:24px 16px 48px}
@@ -196,30 +196,30 @@ blockquote p{margin:0}figcaption{margin-top:10px;padding-left:20px;color:#4a4f5c
 @media (min-width:900px){.stage.quoted{grid-template-columns:minmax(0,2fr) minmax(0,1fr)}}
 </style></head>
 <body><header>${logo}</header>
-<main><h1>${e(t.heading(p.name))}</h1>${p.position ? `<p class="position">${e(p.position)}</p>` : ''}
+<main><h1>${t.heading(p.name)}</h1>${p.position && html`<p class="position">${p.position}</p>`}
 <div class="stage${p.quote ? ' quoted' : ''}">${player(p, lang, transcript.cues.length > 0)}${quoteFigure}</div>
 ${transcriptSection}
-</main><footer>${e(site.brandName)}</footer>${BEACON_SCRIPT_TAG}</body></html>`;
+</main><footer>${site.brandName}</footer>${BEACON_SCRIPT_TAG}</body></html>`.value;
 }
 
 /** The embed `/embed/{slug}`: the player alone, filling its frame. */
 export function embedPage(p: LivePublication & Viewed, withCaptions: boolean): string {
   const t = TEXT[p.language];
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="${p.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${e(t.video(p.name))}</title>
-<link rel="canonical" href="${e(PUBLICATION_PAGES.share(p.slug))}">
+<meta name="robots" content="noindex"><title>${t.video(p.name)}</title>
+<link rel="canonical" href="${PUBLICATION_PAGES.share(p.slug)}">
 <style>html,body{margin:0;height:100%;background:#000}.player{position:relative;height:100%}video{display:block;width:100%;height:100%;object-fit:contain}${DURATION_BADGE_CSS}</style>
-</head><body>${player(p, p.language, withCaptions)}${BEACON_SCRIPT_TAG}</body></html>`;
+</head><body>${player(p, p.language, withCaptions)}${BEACON_SCRIPT_TAG}</body></html>`.value;
 }
 
 /** A public page that is not there (a publication's, a wall's): its title and one sentence, not indexed. */
 export function missingPage(lang: PageLang, title: string, text: string): string {
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${e(title)}</title>
-<style>body{margin:0;font-family:${PAGE_FONT};background:#f6f6f8;color:#16181d}main{max-width:520px;margin:15vh auto;padding:0 20px}h1{font-size:24px;margin:0 0 8px}p{color:#4a4f5c;line-height:1.55}</style>
-</head><body><main><h1>${e(title)}</h1><p>${e(text)}</p></main></body></html>`;
+<meta name="robots" content="noindex"><title>${title}</title>
+<style>body{margin:0;font-family:${raw(PAGE_FONT)};background:#f6f6f8;color:#16181d}main{max-width:520px;margin:15vh auto;padding:0 20px}h1{font-size:24px;margin:0 0 8px}p{color:#4a4f5c;line-height:1.55}</style>
+</head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`.value;
 }
 
 /** The page of a slug that is unknown or taken down: the same for both. */

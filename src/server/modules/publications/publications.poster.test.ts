@@ -43,8 +43,8 @@ describe('publication posters and lengths (issue 27, item 12)', () => {
     expect(clock(42.4)).toBe('0:42');
     expect(clock(59.6)).toBe('1:00');
     expect(clock(3725)).toBe('1:02:05');
-    expect(durationBadge(null, 'en')).toBe('');
-    expect(durationBadge(42, 'fr')).toBe('<span class="len"><span class="sr">Durée </span>0:42</span>');
+    expect(String(durationBadge(null, 'en'))).toBe('');
+    expect(String(durationBadge(42, 'fr'))).toBe('<span class="len"><span class="sr">Durée </span>0:42</span>');
     const parts = [
       { responseId: 'a', offset: 3 },
       { responseId: 'b', offset: 3 + 20 + 3 },

@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TSetQuoteResponse } from '../../../contract/api/publications.schema.js';
 import type { AppContext } from '../../context.js';
-import { publications, transcriptions, type PublicationCaptionPart, type TranscriptionSegment } from '../../db/schema.js';
+import { publications, type PublicationCaptionPart, type TranscriptionSegment } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { shownSegments } from './publications.service.js';
+import { paragraphOf, partTranscripts } from './publications.service.js';
 
 /**
  * A publication's quote (issue 19): a sentence or two of what the customer said, picked by the company
@@ -54,28 +54,15 @@ export function engineWords(row: { segments: TranscriptionSegment[]; originalSeg
   return row.originalSegments ?? (row.edited ? null : row.segments);
 }
 
-const paragraphOf = (segments: TranscriptionSegment[]) =>
-  shownSegments(segments)
-    .map((s) => s.text.trim())
-    .join(' ');
-
 /**
  * The published video's transcript as a quote is checked against: `shown`, one paragraph per answer as
  * the page shows it (edited), and `said`, the engine's words in runs of consecutive answers whose words
  * are known (a quote across two answers is the customer's only where the words of both are known).
  */
 export async function quoteSources(ctx: AppContext, captionParts: PublicationCaptionPart[]): Promise<{ shown: string[]; said: string[][] }> {
-  if (!captionParts.length) return { shown: [], said: [] };
-  const rows = await ctx.db
-    .select({ responseId: transcriptions.responseId, segments: transcriptions.segments, originalSegments: transcriptions.originalSegments, edited: transcriptions.edited })
-    .from(transcriptions)
-    .where(inArray(transcriptions.responseId, captionParts.map((part) => part.responseId)));
-  const byResponse = new Map(rows.map((r) => [r.responseId, r]));
   const shown: string[] = [];
   const said: string[][] = [[]];
-  for (const part of captionParts) {
-    const row = byResponse.get(part.responseId);
-    if (!row) continue;
+  for (const { transcript: row } of await partTranscripts(ctx, captionParts)) {
     const paragraph = paragraphOf(row.segments);
     if (paragraph) shown.push(paragraph);
     const words = engineWords(row);

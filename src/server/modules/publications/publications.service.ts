@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { RENDER_JOB_KINDS } from '../../../contract/api/jobs.schema.js';
 import {
   PUBLICATION_PAGES,
@@ -9,6 +10,7 @@ import {
 } from '../../../contract/api/publications.schema.js';
 import type { TExportPlatform } from '../../../contract/api/studio.schema.js';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import {
   companies,
   jobs,
@@ -20,8 +22,8 @@ import {
   type PublicationCaptionPart,
   type TranscriptionSegment,
 } from '../../db/schema.js';
-import { escapeHtml } from '../../mail/layout.js';
 import { AppError } from '../../lib/errors.js';
+import { html } from '../../lib/html.js';
 import { CARD_SECONDS, exportFrame, mergedFrameSize } from '../../media/render.js';
 import { posterKeyFor } from '../studio/posters.js';
 import { logoUrl } from '../settings/settings.service.js';
@@ -56,7 +58,7 @@ export const DEFAULT_SIZE = { width: 1280, height: 720 };
 export function embedSnippet(ctx: AppContext, slug: string, size: { width: number | null; height: number | null }, title: string): string {
   const width = size.width ?? DEFAULT_SIZE.width;
   const height = size.height ?? DEFAULT_SIZE.height;
-  return `<iframe src="${escapeHtml(embedUrl(ctx, slug))}" title="${escapeHtml(title)}" width="${width}" height="${height}" style="width:100%;height:auto;aspect-ratio:${width}/${height};border:0" allow="fullscreen; picture-in-picture" allowfullscreen loading="lazy"></iframe>`;
+  return html`<iframe src="${embedUrl(ctx, slug)}" title="${title}" width="${width}" height="${height}" style="width:100%;height:auto;aspect-ratio:${width}/${height};border:0" allow="fullscreen; picture-in-picture" allowfullscreen loading="lazy"></iframe>`.value;
 }
 
 const evenDims = (w: number | null, h: number | null) =>
@@ -191,41 +193,37 @@ const unpaid = () => new AppError('no_permission', { status: 402, message: 'Unlo
 
 /** The company's live publications, newest first (of one testimonial when given). */
 export async function listPublications(ctx: AppContext, input: { companyId: string; testimonialId?: string | undefined }): Promise<TListPublicationsResponse> {
-  const rows = await ctx.db
-    .select({ p: publications, customerName: testimonialRequests.customerName, submitterName: testimonialRequests.submitterName })
-    .from(publications)
-    .innerJoin(testimonialRequests, eq(testimonialRequests.id, publications.requestId))
-    .where(
-      and(
-        eq(publications.companyId, input.companyId),
-        isNull(publications.unpublishedAt),
-        input.testimonialId ? eq(publications.requestId, input.testimonialId) : undefined,
-      ),
-    )
-    .orderBy(desc(publications.createdAt));
+  const rows = await selectLivePublications(
+    ctx.db,
+    { p: publications },
+    and(eq(publications.companyId, input.companyId), input.testimonialId ? eq(publications.requestId, input.testimonialId) : undefined),
+  ).orderBy(desc(publications.createdAt));
   const [transcripts, views] = await Promise.all([
     Promise.all(rows.map(({ p }) => captionsOf(ctx, p))),
     totalsOf(ctx, rows.map(({ p }) => p.id)),
   ]);
   return {
-    publications: rows.map(({ p, customerName, submitterName }, i): TPublication => ({
-      id: p.id,
-      testimonialId: p.requestId,
-      jobId: p.jobId,
-      responseId: p.responseId,
-      slug: p.slug,
-      url: shareUrl(ctx, p.slug),
-      embedUrl: embedUrl(ctx, p.slug),
-      embedHtml: embedSnippet(ctx, p.slug, p, submitterName ?? customerName),
-      createdAt: p.createdAt.toISOString(),
-      quote: p.quote,
-      quoteEdited: p.quoteEdited,
-      durationSeconds: p.durationSeconds,
-      posterSeconds: p.posterSeconds,
-      transcript: transcripts[i]!.paragraphs,
-      views: views.get(p.id)!.started,
-      viewCounts: views.get(p.id)!,
-    })),
+    publications: rows.map((row, i): TPublication => {
+      const { p } = row;
+      return {
+        id: p.id,
+        testimonialId: p.requestId,
+        jobId: p.jobId,
+        responseId: p.responseId,
+        slug: p.slug,
+        url: shareUrl(ctx, p.slug),
+        embedUrl: embedUrl(ctx, p.slug),
+        embedHtml: embedSnippet(ctx, p.slug, p, nameOf(row)),
+        createdAt: p.createdAt.toISOString(),
+        quote: p.quote,
+        quoteEdited: p.quoteEdited,
+        durationSeconds: p.durationSeconds,
+        posterSeconds: p.posterSeconds,
+        transcript: transcripts[i]!.paragraphs,
+        views: views.get(p.id)!.started,
+        viewCounts: views.get(p.id)!,
+      };
+    }),
   };
 }
 
@@ -238,6 +236,36 @@ export async function unpublish(ctx: AppContext, input: { companyId: string; id:
     .returning({ id: publications.id });
   if (!done.length) throw new AppError('not_found', { message: 'This publication does not exist or was already taken down.' });
 }
+
+/* ------------------------------------------------------------------ the one query of live publications */
+
+/**
+ * The one query of live publications (issue 28), for the company's list, its wall and the public pages: the
+ * publications not taken down that match `where`, joined to their testimonial (who speaks, in which language)
+ * and to the render they show (its kind; none for an answer as recorded). The caller picks its own columns
+ * beside those, and may add joins, an order and a limit.
+ */
+export function selectLivePublications<TFields extends SelectedFields>(db: DbOrTx, fields: TFields, where: SQL | undefined) {
+  return db
+    .select({
+      ...fields,
+      language: testimonialRequests.language,
+      customerName: testimonialRequests.customerName,
+      customerPosition: testimonialRequests.customerPosition,
+      submitterName: testimonialRequests.submitterName,
+      submitterTitle: testimonialRequests.submitterTitle,
+      jobKind: jobs.kind,
+    })
+    .from(publications)
+    .innerJoin(testimonialRequests, eq(testimonialRequests.id, publications.requestId))
+    .leftJoin(jobs, eq(jobs.id, publications.jobId))
+    .where(and(isNull(publications.unpublishedAt), where));
+}
+
+/** Who speaks in a publication: the name the customer gave when recording, else the one the company typed. */
+export const nameOf = (row: { customerName: string; submitterName: string | null }) => row.submitterName?.trim() || row.customerName;
+export const titleOf = (row: { customerPosition: string | null; submitterTitle: string | null }) =>
+  row.submitterTitle?.trim() || row.customerPosition?.trim() || null;
 
 /* ------------------------------------------------------------------ the public side */
 
@@ -277,28 +305,21 @@ export const publicLanguage = (requestLanguage: string): 'en' | 'fr' => (request
  */
 export async function findLive(ctx: AppContext, slug: string): Promise<LivePublication | null> {
   // A slug of another shape is looked up all the same, so that its answer takes the same time.
-  const [row] = await ctx.db
-    .select({
+  const [row] = await selectLivePublications(
+    ctx.db,
+    {
       p: publications,
-      language: testimonialRequests.language,
-      customerName: testimonialRequests.customerName,
-      customerPosition: testimonialRequests.customerPosition,
-      submitterName: testimonialRequests.submitterName,
-      submitterTitle: testimonialRequests.submitterTitle,
       companyName: companies.name,
       logoKey: companies.logoKey,
       logoLuminance: companies.logoLuminance,
       logoPlate: videoStyleSettings.logoPlate,
       background: videoStyleSettings.backgroundColor,
       text: videoStyleSettings.fontColorQuestion,
-      jobKind: jobs.kind,
-    })
-    .from(publications)
-    .innerJoin(testimonialRequests, eq(testimonialRequests.id, publications.requestId))
+    },
+    eq(publications.slug, slug.slice(0, 64)),
+  )
     .innerJoin(companies, eq(companies.id, publications.companyId))
-    .leftJoin(videoStyleSettings, eq(videoStyleSettings.companyId, publications.companyId))
-    .leftJoin(jobs, eq(jobs.id, publications.jobId))
-    .where(and(eq(publications.slug, slug.slice(0, 64)), isNull(publications.unpublishedAt)));
+    .leftJoin(videoStyleSettings, eq(videoStyleSettings.companyId, publications.companyId));
   if (!row) return null;
   const { p } = row;
   return {
@@ -312,8 +333,8 @@ export async function findLive(ctx: AppContext, slug: string): Promise<LivePubli
     captionParts: p.captionParts,
     subtitlesBurnedIn: subtitlesBurnedIn(row.jobKind),
     language: publicLanguage(row.language),
-    name: row.submitterName?.trim() || row.customerName,
-    position: row.submitterTitle?.trim() || row.customerPosition?.trim() || null,
+    name: nameOf(row),
+    position: titleOf(row),
     quote: p.quote,
     quoteEdited: p.quoteEdited,
     company: {
@@ -350,21 +371,46 @@ export async function haveCaptions(ctx: AppContext, lives: Pick<LivePublication,
   return lives.map((live) => live.captionParts.some((part) => captioned.has(part.responseId)));
 }
 
+/** An answer's words as one paragraph, as the share page shows them: its shown segments, trimmed, one space apart. */
+export const paragraphOf = (segments: TranscriptionSegment[]) =>
+  shownSegments(segments)
+    .map((s) => s.text.trim())
+    .join(' ');
+
+/** A published answer's transcript: the words shown (as edited) and what is known of the engine's own. */
+export interface PartTranscript {
+  segments: TranscriptionSegment[];
+  originalSegments: TranscriptionSegment[] | null;
+  edited: boolean;
+}
+
+/**
+ * The transcripts of a publication's answers in one query, in the order of its caption parts (an answer
+ * without a transcript is left out): what its captions (`captionsOf`) and its quote's check
+ * (`quoteSources`) are made of.
+ */
+export async function partTranscripts(ctx: AppContext, captionParts: PublicationCaptionPart[]): Promise<{ part: PublicationCaptionPart; transcript: PartTranscript }[]> {
+  if (!captionParts.length) return [];
+  const rows = await ctx.db
+    .select({ responseId: transcriptions.responseId, segments: transcriptions.segments, originalSegments: transcriptions.originalSegments, edited: transcriptions.edited })
+    .from(transcriptions)
+    .where(inArray(transcriptions.responseId, captionParts.map((part) => part.responseId)));
+  const byResponse = new Map<string, PartTranscript>(rows.map((r) => [r.responseId, r]));
+  return captionParts.flatMap((part) => {
+    const transcript = byResponse.get(part.responseId);
+    return transcript ? [{ part, transcript }] : [];
+  });
+}
+
 /** The publication's cues on its own timeline (its answers' transcripts laid at their offsets), and the transcript by answer. */
 export async function captionsOf(ctx: AppContext, live: Pick<LivePublication, 'captionParts'>): Promise<{ cues: CaptionCue[]; paragraphs: string[] }> {
-  if (!live.captionParts.length) return { cues: [], paragraphs: [] };
-  const rows = await ctx.db
-    .select({ responseId: transcriptions.responseId, segments: transcriptions.segments })
-    .from(transcriptions)
-    .where(inArray(transcriptions.responseId, live.captionParts.map((part) => part.responseId)));
-  const byResponse = new Map<string, TranscriptionSegment[]>(rows.map((r) => [r.responseId, r.segments]));
   const cues: CaptionCue[] = [];
   const paragraphs: string[] = [];
-  for (const part of live.captionParts) {
-    const segments = shownSegments(byResponse.get(part.responseId) ?? []);
+  for (const { part, transcript } of await partTranscripts(ctx, live.captionParts)) {
+    const segments = shownSegments(transcript.segments);
     if (!segments.length) continue;
     for (const s of segments) cues.push({ start: s.start + part.offset, end: s.end + part.offset, text: s.text.trim() });
-    paragraphs.push(segments.map((s) => s.text.trim()).join(' '));
+    paragraphs.push(paragraphOf(segments));
   }
   return { cues, paragraphs };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { API } from '../../../contract/api/paths.js';
-import { escapeHtml } from '../../mail/layout.js';
+import { html, raw, type SafeHtml } from '../../lib/html.js';
 
 /**
  * The view beacon of the public players (issue 19, decisions 144 and 155): a few hundred bytes of inline script
@@ -30,7 +30,7 @@ export const BEACON_SCRIPT =
   `v.addEventListener("ended",()=>{["started","p25","p50","p75","p100"].forEach(g)})})})()`;
 
 /** The script element, to put once at the end of a page's body. */
-export const BEACON_SCRIPT_TAG = `<script>${BEACON_SCRIPT}</script>`;
+export const BEACON_SCRIPT_TAG = html`<script>${raw(BEACON_SCRIPT)}</script>`;
 
 /** The CSP source that allows exactly this script. */
 export const BEACON_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BEACON_SCRIPT).digest('base64')}'`;
@@ -44,7 +44,7 @@ export interface Viewed {
  * The attributes that make a `<video>` report its views: the publication's slug and the view token of
  * this page (decision 155), without which its beacons count nothing.
  */
-export const viewAttribute = (slug: string, viewToken: string) => `data-view="${escapeHtml(slug)}" data-view-token="${escapeHtml(viewToken)}"`;
+export const viewAttribute = (slug: string, viewToken: string): SafeHtml => html`data-view="${slug}" data-view-token="${viewToken}"`;
 
 /**
  * Lets this page run the beacon script and nothing else inline: its hash joins the `script-src` of the

@@ -305,7 +305,7 @@ describe('view analytics', () => {
     for (const url of [`/v/${pub.slug}`, `/embed/${pub.slug}`, `/v/${pub.slug}`]) {
       const page = await t.app.inject({ method: 'GET', url });
       expect(page.statusCode).toBe(200);
-      expect(page.body).toContain(BEACON_SCRIPT_TAG);
+      expect(page.body).toContain(BEACON_SCRIPT_TAG.value);
       expect(page.body.match(/<script/g)).toHaveLength(1);
       expect(page.body).toMatch(new RegExp(`<video [^>]*data-view="${pub.slug}" data-view-token="[\\w-]{43}"`));
       const csp = String(page.headers['content-security-policy']);

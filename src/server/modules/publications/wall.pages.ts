@@ -1,6 +1,6 @@
 import { PUBLICATION_PAGES } from '../../../contract/api/publications.schema.js';
 import { WALL_HEIGHT_MESSAGE, WALL_PAGES } from '../../../contract/api/wall.schema.js';
-import { escapeHtml } from '../../mail/layout.js';
+import { html, raw, type SafeHtml } from '../../lib/html.js';
 import { captionsTrack, companyLogo, deFr, DURATION_BADGE_CSS, durationBadge, headerColors, missingPage, PAGE_FONT, type PageContext, type PageLang } from './publications.pages.js';
 import type { PublicWall, PublicWallItem } from './wall.service.js';
 import { viewAttribute, type Viewed } from './views.beacon.js';
@@ -51,48 +51,49 @@ const TEXT = {
   },
 } as const;
 
-const e = escapeHtml;
-
 /** A link colour from the company's header colour when it reads on white (4.5:1), else a neutral indigo. */
 function accentOn(background: string): string {
   return headerColors({ background: '#ffffff', text: background }).text === background ? background : '#4338ca';
 }
 
-const CSS = (accent: string) =>
-  `*{box-sizing:border-box}body{margin:0;font-family:${PAGE_FONT};background:#f6f6f8;color:#16181d;line-height:1.5}` +
-  `.grid{list-style:none;margin:0;padding:0;display:grid;gap:20px;grid-template-columns:repeat(auto-fill,minmax(min(100%,280px),1fr));align-items:start}` +
-  `.card{background:#fff;border:1px solid #e4e5ea;border-radius:14px;overflow:hidden;display:flex;flex-direction:column}` +
-  `video{display:block;width:100%;height:auto;max-height:560px;background:#0c0d12;object-fit:contain}` +
-  `.player{position:relative}${DURATION_BADGE_CSS}` +
-  `.body{padding:16px 18px 18px;display:flex;flex-direction:column;gap:10px}` +
-  `blockquote{margin:0;font-size:16px;line-height:1.5;color:#22252d}blockquote::before{content:"\\201C";display:block;font:700 32px/0.9 Georgia,serif;color:${accent}}` +
-  `.corrected{margin:0;color:#5b6170;font-size:13px;font-style:italic}.who{margin:0;font-size:15px}.who strong{display:block;font-weight:650}.who span{color:#5b6170;font-size:14px}` +
-  `.open{font-size:14px;font-weight:600;color:${accent};text-underline-offset:3px}` +
-  `a:focus-visible,video:focus-visible{outline:2px solid ${accent};outline-offset:2px}` +
-  `.empty{color:#5b6170;text-align:center;padding:48px 0}` +
-  `@media (prefers-reduced-motion:no-preference){.card{transition:box-shadow .2s}.card:hover{box-shadow:0 6px 24px rgba(16,18,27,.08)}}`;
+/** The wall's style sheet (raw: a `<style>` is not HTML text; the accent is a colour that headerColors checked). */
+const CSS = (accent: string): SafeHtml =>
+  raw(
+    `*{box-sizing:border-box}body{margin:0;font-family:${PAGE_FONT};background:#f6f6f8;color:#16181d;line-height:1.5}` +
+    `.grid{list-style:none;margin:0;padding:0;display:grid;gap:20px;grid-template-columns:repeat(auto-fill,minmax(min(100%,280px),1fr));align-items:start}` +
+    `.card{background:#fff;border:1px solid #e4e5ea;border-radius:14px;overflow:hidden;display:flex;flex-direction:column}` +
+    `video{display:block;width:100%;height:auto;max-height:560px;background:#0c0d12;object-fit:contain}` +
+    `.player{position:relative}${DURATION_BADGE_CSS.value}` +
+    `.body{padding:16px 18px 18px;display:flex;flex-direction:column;gap:10px}` +
+    `blockquote{margin:0;font-size:16px;line-height:1.5;color:#22252d}blockquote::before{content:"\\201C";display:block;font:700 32px/0.9 Georgia,serif;color:${accent}}` +
+    `.corrected{margin:0;color:#5b6170;font-size:13px;font-style:italic}.who{margin:0;font-size:15px}.who strong{display:block;font-weight:650}.who span{color:#5b6170;font-size:14px}` +
+    `.open{font-size:14px;font-weight:600;color:${accent};text-underline-offset:3px}` +
+    `a:focus-visible,video:focus-visible{outline:2px solid ${accent};outline-offset:2px}` +
+    `.empty{color:#5b6170;text-align:center;padding:48px 0}` +
+    `@media (prefers-reduced-motion:no-preference){.card{transition:box-shadow .2s}.card:hover{box-shadow:0 6px 24px rgba(16,18,27,.08)}}`,
+  );
 
-function card(item: PublicWallItem & Viewed, lang: PageLang, embedded: boolean, company: string): string {
+function card(item: PublicWallItem & Viewed, lang: PageLang, embedded: boolean, company: string): SafeHtml {
   const t = TEXT[lang];
   const width = item.width ?? 1280;
   const height = item.height ?? 720;
   const video = PUBLICATION_PAGES.video(item.slug);
-  const poster = item.hasPoster ? ` poster="${e(PUBLICATION_PAGES.poster(item.slug))}"` : '';
-  const target = embedded ? ' target="_blank" rel="noopener"' : '';
-  const track = item.captions ? captionsTrack(item, lang) : '';
-  return (
-    `<li class="card"><div class="player"><video controls playsinline preload="none" width="${width}" height="${height}" style="aspect-ratio:${width}/${height}"${poster} ${viewAttribute(item.slug, item.viewToken)} aria-label="${e(t.video(item.name))}">` +
-    `<source src="${e(video)}" type="video/mp4">${track}<a href="${e(video)}">${t.noVideo}</a></video>${durationBadge(item.durationSeconds, lang)}</div>` +
-    `<div class="body">${item.quote ? `<blockquote><p style="margin:0">${e(item.quote)}</p></blockquote>` : ''}` +
-    `<p class="who"><strong>${e(item.name)}</strong>${item.title ? `<span>${e(item.title)}</span>` : ''}</p>` +
-    (item.quote && item.quoteEdited ? `<p class="corrected">${e(t.corrected(company))}</p>` : '') +
-    `<a class="open" href="${e(PUBLICATION_PAGES.share(item.slug))}"${target}>${t.open}${embedded ? `<span class="sr"> ${t.newTab}</span>` : ''}</a></div></li>`
-  );
+  const poster = item.hasPoster && html` poster="${PUBLICATION_PAGES.poster(item.slug)}"`;
+  const target = embedded && html` target="_blank" rel="noopener"`;
+  const track = item.captions && captionsTrack(item, lang);
+  return html`${[
+    html`<li class="card"><div class="player"><video controls playsinline preload="none" width="${width}" height="${height}" style="aspect-ratio:${width}/${height}"${poster} ${viewAttribute(item.slug, item.viewToken)} aria-label="${t.video(item.name)}">`,
+    html`<source src="${video}" type="video/mp4">${track}<a href="${video}">${t.noVideo}</a></video>${durationBadge(item.durationSeconds, lang)}</div>`,
+    html`<div class="body">${item.quote && html`<blockquote><p style="margin:0">${item.quote}</p></blockquote>`}`,
+    html`<p class="who"><strong>${item.name}</strong>${item.title && html`<span>${item.title}</span>`}</p>`,
+    item.quote && item.quoteEdited && html`<p class="corrected">${t.corrected(company)}</p>`,
+    html`<a class="open" href="${PUBLICATION_PAGES.share(item.slug)}"${target}>${t.open}${embedded && html`<span class="sr"> ${t.newTab}</span>`}</a></div></li>`,
+  ]}`;
 }
 
-function grid(wall: ViewedWall, lang: PageLang, embedded: boolean): string {
-  if (!wall.items.length) return `<p class="empty">${TEXT[lang].empty}</p>`;
-  return `<ul class="grid">${wall.items.map((item) => card(item, lang, embedded, wall.company.name)).join('')}</ul>`;
+function grid(wall: ViewedWall, lang: PageLang, embedded: boolean): SafeHtml {
+  if (!wall.items.length) return html`<p class="empty">${TEXT[lang].empty}</p>`;
+  return html`<ul class="grid">${wall.items.map((item) => card(item, lang, embedded, wall.company.name))}</ul>`;
 }
 
 /** The wall `/wall/{slug}`: the company's header, a heading and the grid. */
@@ -102,15 +103,15 @@ export function wallPage(wall: ViewedWall, lang: PageLang, site: PageContext): s
   const accent = accentOn(colors.background);
   const url = `${site.appUrl}${WALL_PAGES.wall(wall.slug)}`;
   const logo = wall.company.logoUrl
-    ? companyLogo(`<img src="${e(wall.company.logoUrl)}" alt="${e(t.logo(wall.company.name))}" height="40">`, wall.company.logoPlate)
-    : `<span class="company">${e(wall.company.name)}</span>`;
-  return `<!doctype html>
+    ? companyLogo(html`<img src="${wall.company.logoUrl}" alt="${t.logo(wall.company.name)}" height="40">`, wall.company.logoPlate)
+    : html`<span class="company">${wall.company.name}</span>`;
+  return html`<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${e(t.title(wall.company.name))}</title>
-<meta name="description" content="${e(t.description(wall.company.name))}">
-<link rel="canonical" href="${e(url)}">
-<meta property="og:type" content="website"><meta property="og:site_name" content="${e(site.brandName)}">
-<meta property="og:title" content="${e(t.title(wall.company.name))}"><meta property="og:url" content="${e(url)}">
+<title>${t.title(wall.company.name)}</title>
+<meta name="description" content="${t.description(wall.company.name)}">
+<link rel="canonical" href="${url}">
+<meta property="og:type" content="website"><meta property="og:site_name" content="${site.brandName}">
+<meta property="og:title" content="${t.title(wall.company.name)}"><meta property="og:url" content="${url}">
 <style>${CSS(accent)}
 header{background:${colors.background};color:${colors.text};padding:14px 20px;display:flex;align-items:center;min-height:68px}
 header img{display:block;height:40px;width:auto;max-width:min(200px,60vw);object-fit:contain}.plate{display:inline-flex;background:#fff;padding:6px 10px;border-radius:8px}.company{font-weight:700;font-size:18px}
@@ -121,22 +122,22 @@ footer{text-align:center;font-size:13px;color:#5b6170;padding:0 16px 32px}
 <body><header>${logo}</header>
 <main><div class="intro"><h1>${t.heading}</h1><p class="count">${t.count(wall.items.length)}</p></div>
 ${grid(wall, lang, false)}
-</main><footer>${e(site.brandName)}</footer>
-<script src="${WALL_PAGES.frameScript}" defer></script></body></html>`;
+</main><footer>${site.brandName}</footer>
+<script src="${WALL_PAGES.frameScript}" defer></script></body></html>`.value;
 }
 
 /** The embed `/embed/wall/{slug}`: the grid alone (no page chrome), posting its height to the page that frames it. */
 export function wallEmbedPage(wall: ViewedWall, lang: PageLang): string {
   const t = TEXT[lang];
   const accent = accentOn(headerColors(wall.colors).background);
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${e(t.title(wall.company.name))}</title>
-<link rel="canonical" href="${e(WALL_PAGES.wall(wall.slug))}">
+<meta name="robots" content="noindex"><title>${t.title(wall.company.name)}</title>
+<link rel="canonical" href="${WALL_PAGES.wall(wall.slug)}">
 <style>${CSS(accent)}
 body{background:transparent}main{padding:4px}</style></head>
-<body><main><h1 class="sr">${e(t.title(wall.company.name))}</h1>${grid(wall, lang, true)}</main>
-<script src="${WALL_PAGES.frameScript}" defer></script></body></html>`;
+<body><main><h1 class="sr">${t.title(wall.company.name)}</h1>${grid(wall, lang, true)}</main>
+<script src="${WALL_PAGES.frameScript}" defer></script></body></html>`.value;
 }
 
 /** The page of an unknown wall. */

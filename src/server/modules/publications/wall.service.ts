@@ -3,14 +3,14 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { WALL_MAX_ITEMS, WALL_PAGES, type TWall, type TWallItem, type TWallItemKind } from '../../../contract/api/wall.schema.js';
 import { PUBLICATION_PAGES } from '../../../contract/api/publications.schema.js';
 import type { AppContext } from '../../context.js';
-import { companies, jobs, publications, testimonialRequests, testimonialResponses, videoStyleSettings, walls } from '../../db/schema.js';
+import { companies, publications, testimonialResponses, videoStyleSettings, walls } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { escapeHtml } from '../../mail/layout.js';
+import { html } from '../../lib/html.js';
 import { logoUrl } from '../settings/settings.service.js';
 import { logoOnPlate } from '../../../contract/logo-contrast.js';
 import { ZLogoPlate } from '../../../contract/api/settings.schema.js';
 
-import { haveCaptions, publicLanguage, shareUrl, subtitlesBurnedIn } from './publications.service.js';
+import { haveCaptions, nameOf, publicLanguage, selectLivePublications, shareUrl, subtitlesBurnedIn, titleOf } from './publications.service.js';
 
 /**
  * The wall of testimonials (issue 19, decisions 142 and 143). A company has one wall, created the first
@@ -48,12 +48,12 @@ export const wallEmbedUrl = (ctx: AppContext, slug: string) => `${ctx.config.app
 
 /** The `<div>` and the loader script a company pastes into its site. */
 export function wallScriptSnippet(ctx: AppContext, slug: string): string {
-  return `<div data-vouchreel-wall="${escapeHtml(slug)}"></div>\n<script src="${escapeHtml(`${ctx.config.appUrl}${WALL_PAGES.script}`)}" async></script>`;
+  return html`<div data-vouchreel-wall="${slug}"></div>\n<script src="${ctx.config.appUrl}${WALL_PAGES.script}" async></script>`.value;
 }
 
 /** A plain `<iframe>` of the embed, for sites that run no foreign script (its height stays fixed). */
 export function wallIframeSnippet(ctx: AppContext, slug: string, companyName: string): string {
-  return `<iframe src="${escapeHtml(wallEmbedUrl(ctx, slug))}" title="${escapeHtml(companyName)}" style="width:100%;height:900px;border:0" allow="fullscreen; picture-in-picture" allowfullscreen loading="lazy"></iframe>`;
+  return html`<iframe src="${wallEmbedUrl(ctx, slug)}" title="${companyName}" style="width:100%;height:900px;border:0" allow="fullscreen; picture-in-picture" allowfullscreen loading="lazy"></iframe>`.value;
 }
 
 /** The company's wall, created (with its slug) the first time it is asked for. */
@@ -76,18 +76,15 @@ export async function ensureWall(ctx: AppContext, companyId: string): Promise<{ 
   throw new Error('Could not draw a free wall slug.');
 }
 
-const nameOf = (row: { customerName: string; submitterName: string | null }) => row.submitterName?.trim() || row.customerName;
-const titleOf = (row: { customerPosition: string | null; submitterTitle: string | null }) =>
-  row.submitterTitle?.trim() || row.customerPosition?.trim() || null;
-
 /** Shown first: not hidden; then not placed yet (newest first) before the placed ones in their order. */
 const wallOrder = [asc(publications.wallHidden), asc(sql`${publications.wallPosition} is not null`), asc(publications.wallPosition), desc(publications.createdAt)];
 
 /** GET /api/wall: the wall's addresses and snippets, and every live publication of the company with its place. */
 export async function getWall(ctx: AppContext, input: { companyId: string }): Promise<TWall> {
   const wall = await ensureWall(ctx, input.companyId);
-  const rows = await ctx.db
-    .select({
+  const rows = await selectLivePublications(
+    ctx.db,
+    {
       id: publications.id,
       requestId: publications.requestId,
       slug: publications.slug,
@@ -95,18 +92,11 @@ export async function getWall(ctx: AppContext, input: { companyId: string }): Pr
       quote: publications.quote,
       createdAt: publications.createdAt,
       wallHidden: publications.wallHidden,
-      jobKind: jobs.kind,
       question: testimonialResponses.questionText,
-      customerName: testimonialRequests.customerName,
-      customerPosition: testimonialRequests.customerPosition,
-      submitterName: testimonialRequests.submitterName,
-      submitterTitle: testimonialRequests.submitterTitle,
-    })
-    .from(publications)
-    .innerJoin(testimonialRequests, eq(testimonialRequests.id, publications.requestId))
-    .leftJoin(jobs, eq(jobs.id, publications.jobId))
+    },
+    eq(publications.companyId, input.companyId),
+  )
     .leftJoin(testimonialResponses, eq(testimonialResponses.id, publications.responseId))
-    .where(and(eq(publications.companyId, input.companyId), isNull(publications.unpublishedAt)))
     .orderBy(...wallOrder);
   let position = 0;
   const items = rows.map((row): TWallItem => {
@@ -205,8 +195,9 @@ export async function findWall(ctx: AppContext, slug: string): Promise<PublicWal
     .leftJoin(videoStyleSettings, eq(videoStyleSettings.companyId, walls.companyId))
     .where(eq(walls.slug, slug.slice(0, 80)));
   if (!wall) return null;
-  const rows = await ctx.db
-    .select({
+  const rows = await selectLivePublications(
+    ctx.db,
+    {
       slug: publications.slug,
       posterKey: publications.posterKey,
       width: publications.width,
@@ -215,17 +206,9 @@ export async function findWall(ctx: AppContext, slug: string): Promise<PublicWal
       quote: publications.quote,
       quoteEdited: publications.quoteEdited,
       captionParts: publications.captionParts,
-      language: testimonialRequests.language,
-      jobKind: jobs.kind,
-      customerName: testimonialRequests.customerName,
-      customerPosition: testimonialRequests.customerPosition,
-      submitterName: testimonialRequests.submitterName,
-      submitterTitle: testimonialRequests.submitterTitle,
-    })
-    .from(publications)
-    .innerJoin(testimonialRequests, eq(testimonialRequests.id, publications.requestId))
-    .leftJoin(jobs, eq(jobs.id, publications.jobId))
-    .where(and(eq(publications.companyId, wall.companyId), isNull(publications.unpublishedAt), eq(publications.wallHidden, false)))
+    },
+    and(eq(publications.companyId, wall.companyId), eq(publications.wallHidden, false)),
+  )
     .orderBy(...wallOrder)
     .limit(WALL_MAX_ITEMS);
   const captioned = await haveCaptions(ctx, rows);
