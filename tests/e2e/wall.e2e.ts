@@ -134,10 +134,23 @@ describe('the wall', () => {
     const handle = rows.filter({ hasText: 'Claire Dubois' }).locator('[data-testid="wall-handle"]');
     await handle.focus();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(200);
-    await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(300);
+    const liveRegion = page.locator('[id^="DndLiveRegion"]');
+    const indicator = page.locator('[data-testid="wall-drop-indicator"]');
+    await expect.poll(() => liveRegion.innerText()).toBe('Picked up video 2 of 2. Use the up and down arrow keys to move it.');
+    // The shared sortable list (decision 179): 25 px per press as for the questions (decision 045), so a
+    // row of about 100 px takes more than one press, each one said and shown on the row (decision 174).
+    const heard: string[] = [];
+    for (let press = 0; press < 6 && (await indicator.getAttribute('data-target')) !== '1'; press++) {
+      await page.keyboard.press('ArrowUp');
+      await page.waitForTimeout(250);
+      heard.push(await liveRegion.innerText());
+    }
+    expect(heard.length).toBeGreaterThan(1);
+    expect(heard[0]).toBe('Video 2 would stay at position 2 of 2.');
+    expect(heard.at(-1)).toBe('Video 2 would move to position 1 of 2.');
+    expect((await indicator.innerText()).replace(/\s+/g, ' ')).toBe('↑ Drops at 1 of 2');
     await page.keyboard.press('Space');
+    await expect.poll(() => liveRegion.innerText()).toBe('Video 2 dropped at position 1.');
     await expect.poll(namesOf).toEqual(['Claire Dubois', 'Sofia Marino']);
     await shot(page, 'wall-screen-unsaved-en-1280', true);
     await page.click('[data-testid="wall-save"]');

@@ -1,11 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { CheckIcon } from './icons';
 import { cn } from '../lib/cn';
-
-/** How long a Copy button says 'Copied'. */
-export const COPIED_MS = 2_000;
+import { useCopied } from '../lib/use-copied';
 
 interface CopyFieldProps {
   label: string;
@@ -25,25 +23,13 @@ export function CopyField({ label, hint, value, copyLabel, multiline = false, te
   const { t } = useTranslation();
   const id = useId();
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return undefined;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch {
-      // No clipboard access (an insecure origin, a refused permission): select the text for Ctrl+C.
-      field.current?.focus();
-      field.current?.select();
-      setCopied(document.execCommand?.('copy') ?? false);
-    }
-  };
+  // No clipboard access (an insecure origin, a refused permission): the text is selected for Ctrl+C.
+  const { copied, copy: copyText } = useCopied(() => {
+    field.current?.focus();
+    field.current?.select();
+    return document.execCommand?.('copy') ?? false;
+  });
+  const copy = () => copyText(value);
 
   const classes = cn(
     'w-full min-w-0 rounded-control border border-gray-300 bg-gray-50 px-3 text-sm text-gray-900',

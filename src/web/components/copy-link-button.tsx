@@ -1,27 +1,10 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { Button } from './button';
 import type { ButtonSize, ButtonVariant } from './button';
-import { COPIED_MS } from './copy-field';
 import { CheckIcon, LinkIcon, ShareIcon } from './icons';
 import { cn } from '../lib/cn';
-
-/** Copies through a selected, off-screen text area when the Clipboard API is refused (an insecure origin). */
-function copyBySelection(text: string): boolean {
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  try {
-    return document.execCommand?.('copy') ?? false;
-  } finally {
-    area.remove();
-  }
-}
+import { copyBySelection, useCopied } from '../lib/use-copied';
 
 interface CopyLinkButtonProps {
   /** The link to copy or share. */
@@ -44,25 +27,11 @@ interface CopyLinkButtonProps {
  */
 export function CopyLinkButton({ url, name, shareText, variant = 'secondary', size = 'sm', className, testId }: CopyLinkButtonProps) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
+  const { copied, copy: copyText } = useCopied(copyBySelection);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
-  useEffect(() => {
-    if (!copied) return undefined;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-
   const copy = async () => {
-    let done = false;
-    try {
-      await navigator.clipboard.writeText(url);
-      done = true;
-    } catch {
-      done = copyBySelection(url);
-    }
-    if (done) setCopied(true);
-    else toast.error(t('requests.link.copyFailed'));
+    if (!(await copyText(url))) toast.error(t('requests.link.copyFailed'));
   };
 
   const share = async () => {

@@ -10,7 +10,7 @@ import { Skeleton } from '../../components/skeleton';
 import { Spinner } from '../../components/spinner';
 import { useRecordingT } from '../../i18n/recording-i18n';
 import { InformationStep } from './components/information-step';
-import type { Take } from './components/question-recorder';
+import type { Take } from './components/question-recorder-state';
 import { RecordingFrame } from './components/recording-frame';
 import { RecordingHead } from './components/recording-head';
 import { StepIndicator } from './components/step-indicator';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { isQuestionInUseError } from '../api/delete-question';
-import { keyboardCoordinates, KEYBOARD_STEP_PX } from '../questions/drag-settings';
 import { requestLanguageFor } from './request-language';
 import { INITIAL_STATUS_FILTER, matchesStatusFilter } from './status-filter';
 
@@ -37,23 +36,5 @@ describe('question in use', () => {
     expect(isQuestionInUseError(refusal('Used in existing testimonial responses.'))).toBe(true);
     expect(isQuestionInUseError(refusal('Server error', 500))).toBe(false);
     expect(isQuestionInUseError(new Error('being used'))).toBe(false);
-  });
-});
-
-describe('keyboard dragging', () => {
-  const move = (code: string) =>
-    keyboardCoordinates({ code } as KeyboardEvent, {
-      active: 'a',
-      currentCoordinates: { x: 100, y: 200 },
-      context: {} as never,
-    });
-
-  it('moves 25 px per arrow key press', () => {
-    expect(KEYBOARD_STEP_PX).toBe(25);
-    expect(move('ArrowDown')).toEqual({ x: 100, y: 225 });
-    expect(move('ArrowUp')).toEqual({ x: 100, y: 175 });
-    expect(move('ArrowRight')).toEqual({ x: 125, y: 200 });
-    expect(move('ArrowLeft')).toEqual({ x: 75, y: 200 });
-    expect(move('KeyA')).toBeUndefined();
   });
 });

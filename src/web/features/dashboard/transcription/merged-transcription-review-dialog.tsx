@@ -7,7 +7,6 @@ import type { TResponseTranscription, TResponseTranscriptions } from '../../../.
 import { Alert } from '../../../components/alert';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
 import { ChevronDownIcon, RefreshIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 import { useGenerateMergedSubtitlesMutation } from '../api/generate-merged-subtitles';
@@ -19,7 +18,7 @@ import { useJob } from '../jobs/use-job';
 import { CueEditor, countEdited, withCueText } from './cue-editor';
 import { DownloadBar } from './download-bar';
 import { GenerateError } from './generate-error';
-import { ReviewLoading } from './review-loading';
+import { ReviewDialog, ReviewPlayer, type TReviewNotice } from './review-dialog';
 import {
   mergedJson,
   mergedTxt,
@@ -30,7 +29,8 @@ import {
   transcriptFileName,
   type TranscriptFormat,
 } from './transcription-files';
-import { DownloadIcon, SubtitlesIcon } from '../../../components/icons';
+import { DownloadIcon } from '../../../components/icons';
+import { useCuePlayer } from './use-cue-player';
 import { useStudioLanguage } from './use-studio-language';
 
 export interface MergedTranscriptionReviewDialogProps {
@@ -41,6 +41,13 @@ export interface MergedTranscriptionReviewDialogProps {
   onGenerationStarted(started: TRenderJobResponse): void;
   /** Used in the names of the downloaded files when given. */
   customerName?: string | undefined;
+  /** Each answer's video (the prepared one, whose times the lines follow), by response id, for its player. */
+  videos?: Readonly<Record<string, TAnswerVideo>> | undefined;
+}
+
+export interface TAnswerVideo {
+  videoUrl?: string | null | undefined;
+  posterUrl?: string | null | undefined;
 }
 
 /**
@@ -63,7 +70,7 @@ const failureMessage: Record<TFailure, 'transcription.merged.startError' | 'tran
   timeout: 'transcription.merged.timeout',
 };
 
-function MergedReview({ open, onOpenChange, testimonialId, onGenerationStarted, customerName }: MergedTranscriptionReviewDialogProps) {
+function MergedReview({ open, onOpenChange, testimonialId, onGenerationStarted, customerName, videos }: MergedTranscriptionReviewDialogProps) {
   const { t } = useTranslation();
   const language = useStudioLanguage();
   // Each opening (and each retry) starts a job; it is followed with useJob and its result read once ready.
@@ -99,6 +106,9 @@ function MergedReview({ open, onOpenChange, testimonialId, onGenerationStarted, 
       : new Set((original ?? []).filter((item, i) => i === 0 || item.error).map((item) => item.responseId));
   const setExpanded = (next: ReadonlySet<string>) => jobId && setToggled({ jobId, expanded: next });
   const setItems = (next: TResponseTranscriptions) => jobId && setEdits({ jobId, items: next });
+  // The answer whose player follows its time and takes Alt+R: the one last used, at first the first expanded.
+  const [current, setCurrent] = useState<string | null>(null);
+  const currentId = current ?? (items ?? []).find((item) => expanded.has(item.responseId))?.responseId ?? null;
 
   useEffect(() => {
     if (start.error) console.error('Starting the merged transcription failed.', start.error);
@@ -169,114 +179,94 @@ function MergedReview({ open, onOpenChange, testimonialId, onGenerationStarted, 
     setExpanded(next);
   };
 
-  let body: JSX.Element;
-  if (notSetUp) {
-    body = (
-      <Alert tone="info" title={t('transcription.typed.notSetUpTitle')} data-testid="transcription-not-set-up">
-        {t('transcription.merged.typeEach')}
-      </Alert>
-    );
-  } else if (failure) {
-    body = (
-      <Alert
-        tone="error"
-        title={t(failureMessage[failure])}
-        data-testid="transcription-error"
-        action={
-          <Button variant="secondary" size="sm" leadingIcon={<RefreshIcon className="size-4" />} onClick={() => setAttempt((n) => n + 1)}>
-            {t('dashboard.common.retry')}
-          </Button>
+  // One notice in place of the answers: no engine for the language, or a failure with its retry.
+  const notice: TReviewNotice | null = notSetUp
+    ? { tone: 'info', title: t('transcription.typed.notSetUpTitle'), testId: 'transcription-not-set-up', text: t('transcription.merged.typeEach') }
+    : failure
+      ? {
+          tone: 'error',
+          title: t(failureMessage[failure]),
+          testId: 'transcription-error',
+          text: failureDetail,
+          action: { label: t('dashboard.common.retry'), icon: <RefreshIcon className="size-4" />, onClick: () => setAttempt((n) => n + 1) },
         }
-      >
-        {failureDetail}
-      </Alert>
-    );
-  } else if (!ready || !items) {
-    body = (
-      <ReviewLoading
-        title={jobId ? t('transcription.merged.polling') : t('transcription.merged.starting')}
-        hint={t('transcription.merged.pollingHint')}
-        note={jobId ? <JobProgress follow={job} className="mt-3" /> : undefined}
-      />
-    );
-  } else {
-    body = (
-      <div className="flex flex-col gap-5 pb-1">
-        <div className="flex flex-col gap-2 rounded-control border border-gray-200 bg-gray-50 px-3 py-2.5">
-          <DownloadBar formats={['txt', 'json']} onDownload={downloadAll} disabled={!hasCues} describedBy={noCuesId} />
-          <p className="text-xs text-gray-600">{t('transcription.merged.srtHint')}</p>
-        </div>
-        {!hasCues && (
-          <Alert tone="warning" data-testid="transcription-empty">
-            <span id={noCuesId}>{t('transcription.noCuesMerged')}</span>
-          </Alert>
-        )}
-        <div className="flex items-center justify-between gap-3">
-          <p className="text-sm font-medium text-gray-900">{t('transcription.merged.answersSummary', { count: items.length })}</p>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setExpanded(allExpanded ? new Set() : new Set(items.map((item) => item.responseId)))}
-          >
-            {allExpanded ? t('transcription.merged.collapseAll') : t('transcription.merged.expandAll')}
-          </Button>
-        </div>
-        <ul className="flex flex-col gap-3">
-          {items.map((item, index) => (
-            <AnswerSection
-              key={item.responseId}
-              item={item}
-              original={original?.[index]?.transcription ?? []}
-              expanded={expanded.has(item.responseId)}
-              onToggle={() => toggle(item.responseId)}
-              disabled={generate.isPending}
-              onDownloadSrt={() => downloadAnswerSrt(item)}
-              onChange={(cueIndex, text) =>
-                setItems(
-                  items.map((entry) =>
-                    entry.responseId === item.responseId ? { ...entry, transcription: withCueText(entry.transcription, cueIndex, text) } : entry,
-                  ),
-                )
-              }
-            />
-          ))}
-        </ul>
-        {hasCues && <p className="text-xs text-gray-500">{t('transcription.emptyCueHint')}</p>}
-        {generate.isError && <GenerateError ref={generateErrorRef} title={t('transcription.merged.generateError')} error={generate.error} onRetry={onGenerate} />}
-      </div>
-    );
-  }
+      : null;
+  const loading =
+    ready && items
+      ? null
+      : {
+          title: jobId ? t('transcription.merged.polling') : t('transcription.merged.starting'),
+          hint: t('transcription.merged.pollingHint'),
+          note: jobId ? <JobProgress follow={job} className="mt-3" /> : undefined,
+        };
 
   return (
-    <Dialog
-      open={open}
+    <ReviewDialog
       onOpenChange={onOpenChange}
-      size="lg"
       busy={generate.isPending}
       title={t('transcription.merged.title')}
       description={t('transcription.merged.description')}
-      data-testid="merged-transcription-review-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={generate.isPending}>
-            {t('dashboard.common.cancel')}
-          </Button>
-          <Button
-            variant="primary"
-            onClick={onGenerate}
-            disabled={!ready || !hasCues}
-            aria-describedby={ready && !hasCues ? noCuesId : undefined}
-            loading={generate.isPending}
-            leadingIcon={<SubtitlesIcon className="size-4" />}
-            data-testid="generate-merged-subtitles"
-          >
-            {t('transcription.merged.generate')}
-          </Button>
-        </>
-      }
+      testId="merged-transcription-review-dialog"
+      notice={notice}
+      loading={loading}
+      generate={{
+        label: t('transcription.merged.generate'),
+        testId: 'generate-merged-subtitles',
+        onClick: onGenerate,
+        disabled: !ready || !hasCues,
+        describedBy: ready && !hasCues ? noCuesId : undefined,
+        loading: generate.isPending,
+      }}
     >
-      {body}
-    </Dialog>
+      {items && (
+        <div className="flex flex-col gap-5 pb-1">
+          <div className="flex flex-col gap-2 rounded-control border border-gray-200 bg-gray-50 px-3 py-2.5">
+            <DownloadBar formats={['txt', 'json']} onDownload={downloadAll} disabled={!hasCues} describedBy={noCuesId} />
+            <p className="text-xs text-gray-600">{t('transcription.merged.srtHint')}</p>
+          </div>
+          {!hasCues && (
+            <Alert tone="warning" data-testid="transcription-empty">
+              <span id={noCuesId}>{t('transcription.noCuesMerged')}</span>
+            </Alert>
+          )}
+          <div className="flex items-center justify-between gap-3">
+            <p className="text-sm font-medium text-gray-900">{t('transcription.merged.answersSummary', { count: items.length })}</p>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setExpanded(allExpanded ? new Set() : new Set(items.map((item) => item.responseId)))}
+            >
+              {allExpanded ? t('transcription.merged.collapseAll') : t('transcription.merged.expandAll')}
+            </Button>
+          </div>
+          <ul className="flex flex-col gap-3">
+            {items.map((item, index) => (
+              <AnswerSection
+                key={item.responseId}
+                item={item}
+                original={original?.[index]?.transcription ?? []}
+                expanded={expanded.has(item.responseId)}
+                video={videos?.[item.responseId]}
+                current={item.responseId === currentId}
+                onUse={() => setCurrent(item.responseId)}
+                onToggle={() => toggle(item.responseId)}
+                disabled={generate.isPending}
+                onDownloadSrt={() => downloadAnswerSrt(item)}
+                onChange={(cueIndex, text) =>
+                  setItems(
+                    items.map((entry) =>
+                      entry.responseId === item.responseId ? { ...entry, transcription: withCueText(entry.transcription, cueIndex, text) } : entry,
+                    ),
+                  )
+                }
+              />
+            ))}
+          </ul>
+          {hasCues && <p className="text-xs text-gray-500">{t('transcription.emptyCueHint')}</p>}
+          {generate.isError && <GenerateError ref={generateErrorRef} title={t('transcription.merged.generateError')} error={generate.error} onRetry={onGenerate} />}
+        </div>
+      )}
+    </ReviewDialog>
   );
 }
 
@@ -288,16 +278,28 @@ interface AnswerSectionProps {
   onChange: (cueIndex: number, text: string) => void;
   onDownloadSrt: () => void;
   disabled: boolean;
+  /** The answer's video, for its player (when the page knows it). */
+  video?: TAnswerVideo | undefined;
+  /** This answer's player follows its time and takes Alt+R (one at a time: the answer last used). */
+  current: boolean;
+  onUse: () => void;
 }
 
-/** One answer: a header that expands or collapses it, then its error or its cues and its .srt. */
-function AnswerSection({ item, original, expanded, onToggle, onChange, onDownloadSrt, disabled }: AnswerSectionProps) {
+/**
+ * One answer: a header that expands or collapses it, then its error, or its player (when its video is
+ * known), its cues and its .srt.
+ */
+function AnswerSection({ item, original, expanded, onToggle, onChange, onDownloadSrt, disabled, video, current, onUse }: AnswerSectionProps) {
   const { t } = useTranslation();
   const panelId = useId();
   const cues = publishableCues(item.transcription);
   const edited = countEdited(item.transcription, original);
+  const videoUrl = !item.error && item.transcription.length > 0 ? video?.videoUrl : null;
+  const player = useCuePlayer(item.transcription, expanded && current && Boolean(videoUrl));
   return (
     <li
+      onFocusCapture={onUse}
+      onPointerDownCapture={onUse}
       className="rounded-card border border-gray-200 bg-white"
       data-testid="merged-response"
       data-response-id={item.responseId}
@@ -342,7 +344,15 @@ function AnswerSection({ item, original, expanded, onToggle, onChange, onDownloa
             <p className="text-sm text-gray-600">{t('transcription.merged.answerEmpty')}</p>
           ) : (
             <div className="flex flex-col gap-4">
-              <CueEditor cues={item.transcription} original={original} onChange={onChange} disabled={disabled} />
+              {videoUrl && <ReviewPlayer attachVideo={player.attachVideo} time={player.time} videoUrl={videoUrl} posterUrl={video?.posterUrl} />}
+              <CueEditor
+                cues={item.transcription}
+                original={original}
+                onChange={onChange}
+                disabled={disabled}
+                activeIndex={videoUrl && current ? player.active : -1}
+                onSeek={videoUrl ? player.seek : undefined}
+              />
               <div>
                 <Button
                   variant="secondary"

@@ -292,11 +292,11 @@ describe('merged review', () => {
   ];
   const done = ok({ status: 'done', merged_url: JSON.stringify(RESULT) });
 
-  function merged() {
+  function merged(overrides: Partial<React.ComponentProps<typeof MergedTranscriptionReviewDialog>> = {}) {
     const onOpenChange = vi.fn();
     const onGenerationStarted = vi.fn();
     renderWithClient(
-      <MergedTranscriptionReviewDialog open onOpenChange={onOpenChange} testimonialId={TESTIMONIAL} onGenerationStarted={onGenerationStarted} />,
+      <MergedTranscriptionReviewDialog open onOpenChange={onOpenChange} testimonialId={TESTIMONIAL} onGenerationStarted={onGenerationStarted} {...overrides} />,
     );
     return { onOpenChange, onGenerationStarted };
   }
@@ -352,6 +352,31 @@ describe('merged review', () => {
       ],
       language: 'en',
     });
+  });
+
+  it('shows each answer with its own player, whose line times seek it, like the single review (decision 179)', async () => {
+    stubApi({ [startPath]: [{ status: 202, body: { jobId: JOB } }], [jobPath(JOB)]: [ok(job(JOB, 'ready'))], [statusPath]: [done] });
+    merged({ videos: { [RESPONSE]: { videoUrl: '/media/answer-1.mp4', posterUrl: '/media/answer-1.jpg' }, [RESPONSE_2]: { videoUrl: '/media/answer-2.mp4' } } });
+    const [first, failed] = await screen.findAllByTestId('merged-response');
+    // The answer with lines has its player and the replay hint; the failed one has none.
+    const video = within(first!).getByTestId('review-video') as HTMLVideoElement;
+    expect(video.getAttribute('src')).toBe('/media/answer-1.mp4');
+    expect(video.getAttribute('poster')).toBe('/media/answer-1.jpg');
+    expect(within(first!).getByTestId('replay-hint').textContent).toContain('Alt+R');
+    expect(within(failed!).queryByTestId('review-video')).toBeNull();
+    // A line's time moves the player to the line's start.
+    const seeks = within(first!).getAllByTestId('cue-seek');
+    expect(seeks).toHaveLength(2);
+    fireEvent.click(seeks[1]!);
+    expect(video.currentTime).toBe(CUES[1]!.start);
+  });
+
+  it('has no player without the answers\' videos', async () => {
+    stubApi({ [startPath]: [{ status: 202, body: { jobId: JOB } }], [jobPath(JOB)]: [ok(job(JOB, 'ready'))], [statusPath]: [done] });
+    merged();
+    await screen.findAllByTestId('merged-response');
+    expect(screen.queryByTestId('review-video')).toBeNull();
+    expect(screen.queryAllByTestId('cue-seek')).toHaveLength(0);
   });
 
   it('times out after more than 5 consecutive failed reads of the job, and a retry starts a new job', async () => {

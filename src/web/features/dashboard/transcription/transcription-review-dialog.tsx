@@ -5,14 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { TRenderJobResponse } from '../../../../contract/api/studio.schema.js';
 import type { TTranscription } from '../../../../contract/api/transcription.schema.js';
 import { cueProblem } from '../../../../contract/typed-cues.js';
-import { shortTime } from '../../../../contract/subtitles.js';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
 import { isApiError } from '../../../lib/api-client';
 import { errorReasonText } from '../../../lib/error-reason-text';
 import { endsSentence } from '../../../lib/format';
-import { PencilIcon, PlusIcon, RefreshIcon, SubtitlesIcon } from '../../../components/icons';
+import { PencilIcon, PlusIcon, RefreshIcon } from '../../../components/icons';
 import { useGenerateSubtitlesMutation } from '../api/generate-subtitles';
 import { useSaveTranscriptionMutation } from '../api/save-transcription';
 import { transcribeResponse, transcriptionKeys, useTranscribeResponse } from '../api/transcribe-response';
@@ -25,7 +23,7 @@ import { addCueAt, joinWithNext, removeCue, splitCue, withCueTime } from './cue-
 import { DownloadBar } from './download-bar';
 import { GenerateError } from './generate-error';
 import { refusalDetail } from './review-errors';
-import { ReviewLoading } from './review-loading';
+import { ReviewDialog, ReviewPlayer, type TReviewNotice } from './review-dialog';
 import {
   publishableCues,
   saveTextFile,
@@ -97,7 +95,8 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
   const cues = typed ? (edits?.source === 'typed' ? edits.cues : []) : server === null ? null : edits?.source === source ? edits.cues : server;
   const setCues = (next: TTranscription) => setEdits({ source: editSource, cues: next });
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
-  const { attachVideo, time: playerTime, duration: playerDuration, active: activeLine, seek } = useCuePlayer(cues ?? [], Boolean(videoUrl) && cues !== null);
+  const player = useCuePlayer(cues ?? [], Boolean(videoUrl) && cues !== null);
+  const { time: playerTime, duration: playerDuration } = player;
 
   // Too many transcriptions for the company at once (429): said in the person's language.
   const limitedOr = (error: unknown, otherwise: string | null) =>
@@ -210,74 +209,70 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
     }
   };
 
-  let body: JSX.Element;
-  if (notSetUp && !typed) {
-    body = (
-      <Alert
-        tone="info"
-        title={t('transcription.typed.notSetUpTitle')}
-        data-testid="transcription-not-set-up"
-        action={
-          <Button variant="primary" size="sm" leadingIcon={<PencilIcon className="size-4" />} onClick={() => setTyping(true)} data-testid="type-subtitles">
-            {t('transcription.typed.start')}
-          </Button>
+  // One notice in place of the lines: no engine for the language (type them), or a failure (retry).
+  const notice: TReviewNotice | null =
+    notSetUp && !typed
+      ? {
+          tone: 'info',
+          title: t('transcription.typed.notSetUpTitle'),
+          testId: 'transcription-not-set-up',
+          text: t('transcription.typed.notSetUp'),
+          action: { label: t('transcription.typed.start'), icon: <PencilIcon className="size-4" />, onClick: () => setTyping(true), primary: true, testId: 'type-subtitles' },
         }
-      >
-        {t('transcription.typed.notSetUp')}
-      </Alert>
-    );
-  } else if ((query.isError && !cues) || jobFailure) {
-    const detail = jobFailure ?? limitedOr(query.error, refusalDetail(query.error, t));
-    body = (
-      <Alert
-        tone="error"
-        title={t('transcription.single.errorTitle')}
-        data-testid="transcription-error"
-        action={
-          <Button variant="secondary" size="sm" leadingIcon={<RefreshIcon className="size-4" />} loading={query.isFetching} onClick={retry}>
-            {t('dashboard.common.retry')}
+      : (query.isError && !cues) || jobFailure
+        ? {
+            tone: 'error',
+            title: t('transcription.single.errorTitle'),
+            testId: 'transcription-error',
+            text: jobFailure ?? limitedOr(query.error, refusalDetail(query.error, t)),
+            action: { label: t('dashboard.common.retry'), icon: <RefreshIcon className="size-4" />, onClick: retry, loading: query.isFetching },
+          }
+        : null;
+  const loading = ready
+    ? null
+    : { title: t('transcription.single.loading'), hint: t('transcription.single.loadingHint'), note: jobId ? <JobProgress follow={job} className="mt-3" /> : undefined };
+
+  return (
+    <ReviewDialog
+      onOpenChange={onOpenChange}
+      busy={busy}
+      title={t('transcription.single.title')}
+      description={t(
+        typed
+          ? endsSentence(questionText) ? 'transcription.typed.descriptionEnded' : 'transcription.typed.description'
+          : endsSentence(questionText) ? 'transcription.single.descriptionEnded' : 'transcription.single.description',
+        { question: questionText },
+      )}
+      testId="transcription-review-dialog"
+      notice={notice}
+      loading={loading}
+      extraActions={
+        ready && (typed || edits !== null) ? (
+          <Button variant="secondary" onClick={onSave} disabled={!hasCues || problemFound !== null || generate.isPending} loading={save.isPending} data-testid="save-subtitles">
+            {t('transcription.typed.save')}
           </Button>
-        }
-      >
-        {detail}
-      </Alert>
-    );
-  } else if (!ready) {
-    body = (
-      <ReviewLoading
-        title={t('transcription.single.loading')}
-        hint={t('transcription.single.loadingHint')}
-        note={jobId ? <JobProgress follow={job} className="mt-3" /> : undefined}
-      />
-    );
-  } else {
-    const shortcut = <kbd className="rounded border border-gray-300 bg-white px-1.5 py-0.5 font-sans text-xs font-semibold text-gray-800">{t('transcription.player.shortcutKeys')}</kbd>;
-    body = (
+        ) : null
+      }
+      generate={{
+        label: t('transcription.single.generate'),
+        testId: 'generate-subtitles',
+        onClick: onGenerate,
+        disabled: !ready || !hasCues || problemFound !== null || save.isPending,
+        describedBy: ready && !hasCues ? noCuesId : undefined,
+        loading: generate.isPending,
+      }}
+    >
       <div className="flex flex-col gap-5 pb-1">
         {videoUrl && (
-          <div className="sticky -top-1 z-10 -mx-1 flex flex-col gap-2 bg-white px-1 pt-1 pb-2" data-testid="review-player">
-            <video
-              ref={attachVideo}
-              src={videoUrl}
-              poster={posterUrl ?? undefined}
-              controls
-              playsInline
-              preload="metadata"
-              className="max-h-36 w-full rounded-card bg-gray-950 object-contain sm:max-h-64"
-              aria-label={t('transcription.player.label')}
-              data-testid="review-video"
-            />
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="text-xs text-gray-600" data-testid="replay-hint">
-                {t('transcription.player.shortcutBefore')} {shortcut} {t('transcription.player.shortcutAfter')}
-              </p>
-              {typed || cues?.length ? (
-                <Button variant="secondary" size="sm" leadingIcon={<PlusIcon className="size-4" />} onClick={addLine} disabled={busy} data-testid="add-cue">
-                  {t('transcription.typed.addAt', { time: shortTime(playerTime) })}
-                </Button>
-              ) : null}
-            </div>
-          </div>
+          <ReviewPlayer
+            attachVideo={player.attachVideo}
+            time={player.time}
+            videoUrl={videoUrl}
+            posterUrl={posterUrl}
+            onAddLine={typed || cues?.length ? addLine : undefined}
+            busy={busy}
+            sticky
+          />
         )}
         {typed && <p className="text-sm text-gray-700" data-testid="typed-intro">{t('transcription.typed.intro')}</p>}
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-control border border-gray-200 bg-gray-50 px-3 py-2.5">
@@ -296,8 +291,8 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
                 original={original}
                 disabled={busy}
                 onChange={(index, text) => setCues(withCueText(cues, index, text))}
-                activeIndex={activeLine}
-                onSeek={videoUrl ? seek : undefined}
+                activeIndex={player.active}
+                onSeek={videoUrl ? player.seek : undefined}
                 timing={timing}
                 focusIndex={focusIndex}
                 problem={problem}
@@ -350,48 +345,6 @@ function SingleReview({ open, onOpenChange, responseId, questionText, onGenerati
         )}
         {generate.isError && <GenerateError ref={generateErrorRef} title={t('transcription.single.generateError')} error={generate.error} onRetry={onGenerate} />}
       </div>
-    );
-  }
-
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      size="lg"
-      busy={busy}
-      title={t('transcription.single.title')}
-      description={t(
-        typed
-          ? endsSentence(questionText) ? 'transcription.typed.descriptionEnded' : 'transcription.typed.description'
-          : endsSentence(questionText) ? 'transcription.single.descriptionEnded' : 'transcription.single.description',
-        { question: questionText },
-      )}
-      data-testid="transcription-review-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            {t('dashboard.common.cancel')}
-          </Button>
-          {ready && (typed || edits !== null) && (
-            <Button variant="secondary" onClick={onSave} disabled={!hasCues || problemFound !== null || generate.isPending} loading={save.isPending} data-testid="save-subtitles">
-              {t('transcription.typed.save')}
-            </Button>
-          )}
-          <Button
-            variant="primary"
-            onClick={onGenerate}
-            disabled={!ready || !hasCues || problemFound !== null || save.isPending}
-            aria-describedby={ready && !hasCues ? noCuesId : undefined}
-            loading={generate.isPending}
-            leadingIcon={<SubtitlesIcon className="size-4" />}
-            data-testid="generate-subtitles"
-          >
-            {t('transcription.single.generate')}
-          </Button>
-        </>
-      }
-    >
-      {body}
-    </Dialog>
+    </ReviewDialog>
   );
 }

@@ -62,21 +62,19 @@ export function useCuePlayer(cues: TTranscription, enabled: boolean): CuePlayer 
       stopAt.current = null;
       setTime(video.currentTime);
     };
-    video.addEventListener('play', onPlay);
-    video.addEventListener('pause', onPause);
-    video.addEventListener('seeked', onTime);
-    video.addEventListener('timeupdate', onTime);
-    video.addEventListener('loadedmetadata', onMeta);
-    video.addEventListener('durationchange', onMeta);
+    const listeners: [keyof HTMLMediaElementEventMap, () => void][] = [
+      ['play', onPlay],
+      ['pause', onPause],
+      ['seeked', onTime],
+      ['timeupdate', onTime],
+      ['loadedmetadata', onMeta],
+      ['durationchange', onMeta],
+    ];
+    for (const [event, listener] of listeners) video.addEventListener(event, listener);
     onMeta();
     return () => {
       cancelAnimationFrame(frame);
-      video.removeEventListener('play', onPlay);
-      video.removeEventListener('pause', onPause);
-      video.removeEventListener('seeked', onTime);
-      video.removeEventListener('timeupdate', onTime);
-      video.removeEventListener('loadedmetadata', onMeta);
-      video.removeEventListener('durationchange', onMeta);
+      for (const [event, listener] of listeners) video.removeEventListener(event, listener);
     };
   }, [enabled, attached]);
 

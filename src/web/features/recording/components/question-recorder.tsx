@@ -1,53 +1,25 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode, Ref } from 'react';
 import { useRecordingT } from '../../../i18n/recording-i18n';
 import type { TPublicQuestion } from '../../../../contract/api/public.schema.js';
-import { RECORDING } from '../../../../contract/constants.js';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { ArrowRightIcon, CheckIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDuration } from '../../../lib/format';
-import { chosenFileRefusal, chosenFileType, inspectChosenFile } from '../chosen-file';
-import { formatSeconds, pickMimeType, RECORDER_BITRATES, textColorOn } from '../media-support';
+import { chosenFileRefusal } from '../chosen-file';
+import { formatSeconds, textColorOn } from '../media-support';
 import type { MediaDevicesState } from '../use-media-stream';
-import { aspectOf, CameraBox, DeviceProblem, FilmIcon, LiveVideo, TakeVideo } from './media-views';
+import { CameraBox, DeviceProblem, FilmIcon, LiveVideo, TakeVideo } from './media-views';
 import { MicLevelMeter } from './mic-level-meter';
 import { QuestionPanel } from './question-panel';
 import { TeleprompterOverlay, TeleprompterPanel } from './teleprompter';
+import { MAX_MS, MIN_MS, type Take, type TRecorderStatus, type TTakeError } from './question-recorder-state';
 import { useFocusOnMount } from './use-focus-on-mount';
+import { useQuestionRecorder } from './use-question-recorder';
 
-const MAX_MS = RECORDING.maxSeconds * 1000;
-const COUNTDOWN_SECONDS = RECORDING.countdownSeconds;
-/** Shorter takes are refused (the server needs a real video, and a stray tap is not an answer). */
-const MIN_MS = 1000;
-
-/** One answer, recorded on the page or chosen from the device, before or after it is accepted. */
-export interface Take {
-  blob: Blob;
-  mimeType: string;
-  /** 0 when a chosen file's duration could not be read (the server reads it from the packets). */
-  durationMs: number;
-  /** Recorded here, or a video chosen from the device (absent: recorded). */
-  source?: 'camera' | 'file';
-  /** The picture's aspect (width / height) when known: the preview box takes it. */
-  aspect?: number | null;
-}
-
-/**
- * The state machine of one question:
- *   idle ─record→ countdown (3 s) ─→ recording (≤ 20 s, stops itself) ─stop→ finishing ─→ preview
- *   idle ─choose a video→ checking ─→ preview, or idle with the reason it was refused
- *   countdown ─cancel→ idle · preview ─retake→ idle · preview ─accept→ saving ─→ (next question)
- * A question answered before (the customer came back to it) opens in preview with that answer.
- */
-export type TQuestionPhase = 'idle' | 'countdown' | 'recording' | 'finishing' | 'checking' | 'preview' | 'saving';
-
-/** Phones hand the camera to the camera app while the picker is open: the page lets go of it then. */
-function releasesCameraForPicker(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
-}
 
 export interface QuestionRecorderProps {
   question: TPublicQuestion;
@@ -75,22 +47,56 @@ export interface QuestionRecorderProps {
   banner?: ReactNode;
 }
 
+/** The last take's problem in the customer's language. */
+function takeErrorText(error: TTakeError | null, t: TFunction): string | null {
+  if (!error) return null;
+  switch (error.kind) {
+    case 'recorder':
+      return t('recording.question.recorderError');
+    case 'tooShort':
+      return t('recording.question.tooShort');
+    case 'storage':
+      return t('recording.storageFailed');
+    case 'file':
+      return chosenFileRefusal(error.problem, t, error.durationSeconds);
+  }
+}
+
+/** What the polite live region says. */
+function statusText(status: TRecorderStatus | null, t: TFunction): string {
+  if (!status) return '';
+  switch (status.kind) {
+    case 'recording':
+      return t('recording.question.statusRecording');
+    case 'stopped':
+      return t('recording.question.statusStopped');
+    case 'stoppedAtLimit':
+      return t('recording.question.stoppedAtLimit');
+    case 'saved':
+      return t('recording.question.statusSaved');
+    case 'checking':
+      return t('recording.file.checking');
+    case 'chosen':
+      return t('recording.file.statusChosen');
+    case 'countdown':
+      return t('recording.question.countdown', { seconds: status.seconds });
+    case 'remaining':
+      return `${t('recording.question.remaining')}: ${formatSeconds(status.seconds)}`;
+  }
+}
+
 export function QuestionRecorder(props: QuestionRecorderProps) {
   const { question, index, total, answered, bgColor, media, existing, notes, notesVisible, notesFontSize } = props;
   const { t } = useRecordingT();
-  const [phase, setPhase] = useState<TQuestionPhase>(existing ? 'preview' : 'idle');
-  const [take, setTake] = useState<Take | null>(existing);
-  const [count, setCount] = useState<number>(COUNTDOWN_SECONDS);
-  const [elapsedMs, setElapsedMs] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
+  const stream = media.status === 'ready' ? media.stream : null;
+  const recorder = useQuestionRecorder({ stream, existing, onAccept: props.onAccept, onPickingFile: props.onPickingFile });
+  const { state, recordButtonRef, rootRef, fileInputRef, startCountdown, cancelCountdown, stopRecording, retake, openPicker, onFileChosen, accept } = recorder;
+  const { phase, take, count, elapsedMs } = state;
+  const error = takeErrorText(state.error, t);
+  const status = statusText(state.status, t);
   /** The camera picture's aspect: the preview box takes it, so the preview is the frame that is recorded. */
   const [cameraAspect, setCameraAspect] = useState<number | null>(null);
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
-  const recordButtonRef = useRef<HTMLButtonElement>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const fileInputRef = useRef<HTMLInputElement>(null);
-  const pickingRef = useRef(false);
   const stageRef = useRef<HTMLDivElement>(null);
 
   // Where the stage starts on the page (below the header and the steps): it then ends at the bottom
@@ -107,222 +113,6 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
     return () => window.removeEventListener('resize', measure);
   }, []);
 
-  const recorderRef = useRef<MediaRecorder | null>(null);
-  const timersRef = useRef<Array<ReturnType<typeof setTimeout>>>([]);
-  const startedAtRef = useRef(0);
-  const discardRef = useRef(false);
-  const hitLimitRef = useRef(false);
-
-  const clearTimers = () => {
-    timersRef.current.forEach((id) => {
-      clearTimeout(id);
-      clearInterval(id);
-    });
-    timersRef.current = [];
-  };
-
-  // Leaving the question (or the page) mid-recording: stop quietly, keep nothing half-made.
-  useEffect(
-    () => () => {
-      clearTimers();
-      discardRef.current = true;
-      const recorder = recorderRef.current;
-      if (recorder && recorder.state !== 'inactive') recorder.stop();
-    },
-    [],
-  );
-
-  // A take not yet accepted, or a recording under way: ask before the page is left.
-  const unsaved =
-    phase === 'countdown' || phase === 'recording' || phase === 'finishing' || phase === 'checking' || ((phase === 'preview' || phase === 'saving') && take?.blob !== existing?.blob);
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
-
-  const stream = media.status === 'ready' ? media.stream : null;
-
-  const stopRecording = () => {
-    clearTimers();
-    const recorder = recorderRef.current;
-    if (!recorder || recorder.state === 'inactive') return;
-    setPhase('finishing');
-    recorder.stop();
-  };
-
-  const beginRecording = () => {
-    if (!stream) {
-      setPhase('idle');
-      return;
-    }
-    const preferred = pickMimeType((type) => MediaRecorder.isTypeSupported(type));
-    let recorder: MediaRecorder;
-    try {
-      recorder = new MediaRecorder(stream, { ...(preferred ? { mimeType: preferred } : {}), ...RECORDER_BITRATES });
-    } catch {
-      try {
-        recorder = new MediaRecorder(stream);
-      } catch {
-        setError(t('recording.question.recorderError'));
-        setPhase('idle');
-        return;
-      }
-    }
-    const chunks: Blob[] = [];
-    discardRef.current = false;
-    hitLimitRef.current = false;
-    recorder.ondataavailable = (event) => {
-      if (event.data.size > 0) chunks.push(event.data);
-    };
-    recorder.onerror = () => {
-      clearTimers();
-      discardRef.current = true;
-      if (recorder.state !== 'inactive') recorder.stop();
-      setError(t('recording.question.recorderError'));
-      setPhase('idle');
-    };
-    recorder.onstop = () => {
-      recorderRef.current = null;
-      if (discardRef.current) return;
-      const durationMs = Math.min(MAX_MS, performance.now() - startedAtRef.current);
-      const mimeType = recorder.mimeType || preferred || 'video/webm';
-      const blob = new Blob(chunks, { type: mimeType });
-      if (blob.size === 0 || durationMs < MIN_MS) {
-        setError(t(blob.size === 0 ? 'recording.question.recorderError' : 'recording.question.tooShort'));
-        setPhase('idle');
-        return;
-      }
-      setTake({ blob, mimeType, durationMs, source: 'camera' });
-      setPhase('preview');
-      setStatus(hitLimitRef.current ? t('recording.question.stoppedAtLimit') : t('recording.question.statusStopped'));
-      requestAnimationFrame(() => rootRef.current?.querySelector<HTMLButtonElement>('[data-testid="accept"]')?.focus({ preventScroll: true }));
-    };
-    recorderRef.current = recorder;
-    recorder.start(1000);
-    startedAtRef.current = performance.now();
-    setElapsedMs(0);
-    setPhase('recording');
-    setStatus(t('recording.question.statusRecording'));
-    // Screen readers hear the time left at 10 and 5 seconds, not every second.
-    const announce = new Set([10, 5]);
-    timersRef.current.push(
-      setInterval(() => {
-        const elapsed = Math.min(MAX_MS, performance.now() - startedAtRef.current);
-        setElapsedMs(elapsed);
-        const left = Math.ceil((MAX_MS - elapsed) / 1000);
-        if (announce.has(left)) {
-          announce.delete(left);
-          setStatus(`${t('recording.question.remaining')}: ${formatSeconds(left)}`);
-        }
-      }, 200),
-      setTimeout(() => {
-        hitLimitRef.current = true;
-        setElapsedMs(MAX_MS);
-        stopRecording();
-      }, MAX_MS),
-    );
-  };
-
-  const startCountdown = () => {
-    if (!stream) return;
-    setError(null);
-    // The notes may have been scrolled to: the question, the camera and Stop come back into view.
-    if (window.scrollY > 0) window.scrollTo({ top: 0 });
-    setCount(COUNTDOWN_SECONDS);
-    setPhase('countdown');
-    setStatus(t('recording.question.countdown', { seconds: COUNTDOWN_SECONDS }));
-    let remaining = COUNTDOWN_SECONDS;
-    const id = setInterval(() => {
-      remaining -= 1;
-      if (remaining <= 0) {
-        clearTimers();
-        beginRecording();
-      } else {
-        setCount(remaining);
-        setStatus(t('recording.question.countdown', { seconds: remaining }));
-      }
-    }, 1000);
-    timersRef.current.push(id);
-  };
-
-  const cancelCountdown = () => {
-    clearTimers();
-    setPhase('idle');
-    requestAnimationFrame(() => recordButtonRef.current?.focus());
-  };
-
-  const retake = () => {
-    setTake(null);
-    setError(null);
-    setPhase('idle');
-    setStatus('');
-    requestAnimationFrame(() => recordButtonRef.current?.focus());
-  };
-
-  /* ------------------------------------------------------------ a video from the device */
-
-  const onPickingRef = useRef(props.onPickingFile);
-  useEffect(() => {
-    onPickingRef.current = props.onPickingFile;
-  });
-  const setPicking = useCallback((picking: boolean) => {
-    if (pickingRef.current === picking) return;
-    pickingRef.current = picking;
-    onPickingRef.current?.(picking);
-  }, []);
-
-  // The picker closes without a choice ('cancel'), or the page gets the focus back (browsers without
-  // that event): the camera is taken again. A choice goes through onFileChosen.
-  useEffect(() => {
-    const input = fileInputRef.current;
-    if (!input) return;
-    const closed = () => setPicking(false);
-    const refocused = () => setTimeout(() => setPicking(false), 800);
-    input.addEventListener('cancel', closed);
-    window.addEventListener('focus', refocused);
-    return () => {
-      input.removeEventListener('cancel', closed);
-      window.removeEventListener('focus', refocused);
-      setPicking(false);
-    };
-  }, [setPicking]);
-
-  const openPicker = () => {
-    if (phase !== 'idle' && phase !== 'preview') return;
-    if (releasesCameraForPicker()) setPicking(true);
-    fileInputRef.current?.click();
-  };
-
-  const onFileChosen = async (file: File | undefined) => {
-    setPicking(false);
-    if (!file) return;
-    setError(null);
-    setPhase('checking');
-    setStatus(t('recording.file.checking'));
-    const { problem, info } = await inspectChosenFile(file);
-    if (problem) {
-      setError(chosenFileRefusal(problem, t, info?.durationSeconds ?? null));
-      setStatus('');
-      setPhase(take ? 'preview' : 'idle');
-      return;
-    }
-    setTake({
-      blob: file,
-      mimeType: chosenFileType(file),
-      durationMs: info?.durationSeconds ? Math.round(info.durationSeconds * 1000) : 0,
-      source: 'file',
-      aspect: aspectOf(info?.width, info?.height),
-    });
-    setPhase('preview');
-    setStatus(t('recording.file.statusChosen'));
-    requestAnimationFrame(() => rootRef.current?.querySelector<HTMLButtonElement>('[data-testid="accept"]')?.focus({ preventScroll: true }));
-  };
-
   // Opened with nothing written yet: the customer is about to write, so the editor (under the stage)
   // comes into view with the focus. Recording brings the stage back (startCountdown).
   const toggleNotes = () => {
@@ -330,18 +120,6 @@ export function QuestionRecorder(props: QuestionRecorderProps) {
     props.onNotesVisibleChange(opening);
     if (opening && !notes.trim()) {
       requestAnimationFrame(() => document.getElementById(notesPanelId)?.querySelector('textarea')?.focus());
-    }
-  };
-
-  const accept = async () => {
-    if (!take) return;
-    setPhase('saving');
-    try {
-      await props.onAccept(take);
-      setStatus(t('recording.question.statusSaved'));
-    } catch {
-      setError(t('recording.storageFailed'));
-      setPhase('preview');
     }
   };
 
