@@ -91,7 +91,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // With S3, media play and download from presigned addresses of the bucket.
   const mediaOrigins = config.s3 && config.s3.delivery === 'redirect' ? [config.s3.publicOrigin] : [];
   applySecurityHeaders(app, { https, mediaOrigins });
-  registerRateLimits(app, options.rateCounters);
+  registerRateLimits(app, ctx.database, options.rateCounters);
   // Before every route: the plugin adds its hook to each route as it is registered.
   await registerCompression(app);
   await app.register(multipart, {

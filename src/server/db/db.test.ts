@@ -39,8 +39,8 @@ describe(`database on ${testDatabaseDriver()}`, () => {
     );
     // The 16 tables of the product, plus `workers` and `job_leases` (who runs which job) and
     // `pending_objects` (objects stored before their rows commit), and issue 19's `publications`,
-    // `walls`, `publication_views`, `publication_view_marks` and `view_salts`.
-    expect((rows[0] as { n: number }).n).toBe(24);
+    // `walls`, `publication_views`, `publication_view_marks` and `view_salts`, and the shared limits' `rate_limits`.
+    expect((rows[0] as { n: number }).n).toBe(25);
     // Applying again is a no-op.
     await database.migrate();
   });

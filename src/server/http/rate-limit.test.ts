@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { WindowCounters, windowMs } from './rate-limit.js';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.js';
+import { resetDatabase, workerDatabase } from '../test/database.js';
+import { registerErrorHandling } from './errors.js';
+import { byIp, limits, RATE_LIMIT_TABLE, SharedLimits, WindowCounters, windowMs } from './rate-limit.js';
 
 describe('rate-limit windows', () => {
   it('reads window lengths', () => {
@@ -65,5 +69,70 @@ describe('a window started afresh (the public pages’ penalties)', () => {
     expect(counters.remainingMs('k', 30_000)).toBe(120_000);
     expect(counters.remainingMs('k', 150_000)).toBe(0);
     expect(counters.remainingMs('unknown', 0)).toBe(0);
+  });
+});
+
+/** The limits shared by the API processes (decision 178): counted in the database, on PGlite and on PostgreSQL. */
+describe('shared limits', () => {
+  let database: Database;
+  const stores: SharedLimits[] = [];
+  const store = (db: Database = database) => {
+    const created = new SharedLimits(db);
+    stores.push(created);
+    return created;
+  };
+
+  /** An app with one limited route, as the API's routes use them. */
+  async function limitedApp(shared: SharedLimits) {
+    const app = Fastify();
+    app.decorate('sharedLimits', shared);
+    registerErrorHandling(app);
+    app.get('/limited', { preHandler: [limits(app, [{ name: 'test-route', max: 3, timeWindow: '10 minutes', key: byIp }])] }, async () => ({ ok: true }));
+    await app.ready();
+    return app;
+  }
+
+  beforeAll(async () => {
+    database = await workerDatabase();
+  });
+  beforeEach(async () => {
+    await resetDatabase(database);
+  });
+  afterAll(() => {
+    for (const s of stores) s.stop();
+  });
+
+  it('counts one limit across the stores of several processes', async () => {
+    const one = await limitedApp(store());
+    const two = await limitedApp(store());
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await (i % 2 ? one : two).inject({ url: '/limited', remoteAddress: '203.0.113.40' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    const refused = await one.inject({ url: '/limited', remoteAddress: '203.0.113.40' });
+    expect(refused.json()).toMatchObject({ code: 'rate_limited', errorKey: 'rateLimited' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+    expect((await two.inject({ url: '/limited', remoteAddress: '203.0.113.41' })).statusCode).toBe(200);
+    await Promise.all([one.close(), two.close()]);
+  });
+
+  it('fails closed: a store that cannot be reached refuses the call with 503, never lets it through', async () => {
+    const unreachable = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const gone = { driver: 'pglite', executeSql: () => Promise.reject(unreachable) } as unknown as Database;
+    const app = await limitedApp(store(gone));
+    const res = await app.inject({ url: '/limited', remoteAddress: '203.0.113.42' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'unavailable' });
+    await app.close();
+  });
+
+  it('sweeps rows whose window ended an hour ago, and only those', async () => {
+    const shared = store();
+    const limiter = shared.limiter('sweep-test', 10, 1000);
+    await limiter.consume('old');
+    await limiter.consume('new');
+    await database.executeSql(`update ${RATE_LIMIT_TABLE} set expire = $1 where key = 'sweep-test:old'`, [Date.now() - 3_600_001]);
+    await shared.sweep();
+    const { rows } = await database.executeSql(`select key from ${RATE_LIMIT_TABLE} order by key`, []);
+    expect(rows).toEqual([{ key: 'sweep-test:new' }]);
   });
 });

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Database } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
 
 export interface LimitRule {
@@ -88,127 +90,152 @@ export class WindowCounters {
   }
 }
 
-interface Failures {
-  count: number;
-  lastAt: number;
-}
-
-export interface BackoffPolicy {
-  /** The wait after the first failure beyond the free ones; it doubles with each further failure. */
-  baseMs: number;
-  /** The longest wait. */
-  maxMs: number;
-  /** A key quiet for this long is forgotten. */
-  forgetMs: number;
-}
-
-/**
- * Failures per key with growing waits (password guessing from one address at one account): the first
- * `free` failures cost nothing, then each further attempt must wait baseMs·2^(failures − free), at most
- * maxMs, after the last failure. A success forgets the key. In memory, bounded like WindowCounters:
- * when full, forgotten keys go first, then the least recently failed quarter.
- */
-export class FailureBackoff {
-  private readonly entries = new Map<string, Failures>();
-
-  constructor(
-    private readonly policy: BackoffPolicy,
-    private readonly maxKeys = 100_000,
-  ) {}
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** Milliseconds the key must still wait before its next attempt (0: it may try now). */
-  waitMs(key: string, free: number, now = Date.now()): number {
-    const entry = this.current(key, now);
-    if (!entry || entry.count < free) return 0;
-    const delay = Math.min(this.policy.maxMs, this.policy.baseMs * 2 ** (entry.count - free));
-    return Math.max(0, entry.lastAt + delay - now);
-  }
-
-  /** Counts a failure; returns the key's failures so far. */
-  failed(key: string, now = Date.now()): number {
-    const entry = this.current(key, now) ?? { count: 0, lastAt: now };
-    entry.count += 1;
-    entry.lastAt = now;
-    // Re-inserted last: the keys that fail now are the last to make room.
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxKeys) this.makeRoom(now);
-    this.entries.set(key, entry);
-    return entry.count;
-  }
-
-  succeeded(key: string): void {
-    this.entries.delete(key);
-  }
-
-  /** Takes back one failure counted in advance for an attempt that turned out to decide nothing. */
-  refund(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    entry.count -= 1;
-    if (entry.count <= 0) this.entries.delete(key);
-  }
-
-  private current(key: string, now: number): Failures | undefined {
-    const entry = this.entries.get(key);
-    if (entry && now - entry.lastAt > this.policy.forgetMs) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  private makeRoom(now: number): void {
-    for (const [key, entry] of this.entries) if (now - entry.lastAt > this.policy.forgetMs) this.entries.delete(key);
-    if (this.entries.size < this.maxKeys) return;
-    let drop = Math.ceil(this.maxKeys / 4);
-    for (const key of this.entries.keys()) {
-      this.entries.delete(key);
-      if (--drop <= 0) break;
-    }
-  }
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The rate-limit counters of this app (one set per app, shared by its routes). */
+    /** The in-memory counters of this app, for the limits that stay per process (localLimits). */
     rateCounters: WindowCounters;
+    /** The limits shared by every API process of the deployment (limits, the sign-in throttle, the upload budget). */
+    sharedLimits: SharedLimits;
   }
 }
 
-export function registerRateLimits(app: FastifyInstance, counters = new WindowCounters()): void {
-  app.decorate('rateCounters', counters);
+/** The table of migration 0023, in rate-limiter-flexible's shape (key, points, expire in ms since the epoch). */
+export const RATE_LIMIT_TABLE = 'rate_limits';
+/** Rows ended this long ago are deleted by the sweep (as the library's own clean-up does). */
+const SWEEP_AFTER_MS = 3_600_000;
+const SWEEP_EVERY_MS = 5 * 60_000;
+
+/** The one query rate-limiter-flexible's PostgreSQL limiter sends, on any client: text, values, rows and rowCount. */
+interface StoreQuery {
+  text: string;
+  values?: unknown[];
 }
 
 /**
- * A preHandler applying several limits to one call (e.g. per address and per e-mail): the rules count
- * in order up to the first one exceeded, which answers 429 with the 'rate limited' key and a
- * Retry-After header.
+ * Counters kept in the database (decision 178), with rate-limiter-flexible's PostgreSQL limiter: every
+ * API process of a deployment counts in the same rows, so N processes allow what one does. On PostgreSQL
+ * the limiter gets the app's pool; on embedded PGlite (one process by construction) it gets the same
+ * database through a small client, so that one code path runs in both and in the tests. The table is
+ * created by migration 0023 (`tableCreated`: the app needs no DDL right at run time). A store that cannot
+ * be reached fails the call (503 from the error handler): the limits that guard security fail closed.
+ */
+export class SharedLimits {
+  private readonly limiters = new Map<string, RateLimiterPostgres>();
+  private readonly storeClient: unknown;
+  private readonly storeType: string;
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(private readonly database: Database) {
+    if (database.driver === 'postgres' && database.pool) {
+      this.storeClient = database.pool;
+      this.storeType = 'pool';
+    } else {
+      this.storeClient = {
+        query: async (q: StoreQuery) => {
+          const result = (await database.executeSql(q.text, q.values ?? [])) as { rows: unknown[]; rowCount?: number | null; affectedRows?: number };
+          return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
+        },
+      };
+      this.storeType = 'client';
+    }
+  }
+
+  /**
+   * The limiter of one name (the first part of its keys): `points` per window of `durationMs`. One
+   * instance per name and shape; rules of one name share their counters.
+   */
+  limiter(name: string, points: number, durationMs: number): RateLimiterPostgres {
+    const id = `${name}|${points}|${durationMs}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      limiter = new RateLimiterPostgres({
+        storeClient: this.storeClient,
+        storeType: this.storeType,
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+        keyPrefix: name,
+        points,
+        duration: durationMs / 1000,
+      });
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  /** Deletes rows whose window ended an hour ago, every five minutes, until `stop`. */
+  startSweeping(): void {
+    this.sweeper ??= setInterval(() => void this.sweep().catch(() => undefined), SWEEP_EVERY_MS).unref();
+  }
+
+  async sweep(now = Date.now()): Promise<void> {
+    await this.database.executeSql(`delete from ${RATE_LIMIT_TABLE} where expire < $1`, [now - SWEEP_AFTER_MS]);
+  }
+
+  stop(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = undefined;
+  }
+}
+
+/** A refusal of the store (over the limit), as opposed to a failure to reach it. */
+export const isLimitReached = (error: unknown): error is RateLimiterRes => error instanceof RateLimiterRes;
+
+/** Seconds for Retry-After, at least 1. */
+export const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+export function registerRateLimits(app: FastifyInstance, database: Database, counters = new WindowCounters()): void {
+  const shared = new SharedLimits(database);
+  shared.startSweeping();
+  app.decorate('rateCounters', counters);
+  app.decorate('sharedLimits', shared);
+  app.addHook('onClose', async () => shared.stop());
+}
+
+function rateLimited(reply: FastifyReply, retryAfterMs: number): AppError {
+  reply.header('retry-after', retryAfterSeconds(retryAfterMs));
+  return new AppError('rate_limited', { reason: 'rate_limited', errorKey: 'rateLimited' });
+}
+
+/**
+ * A preHandler applying several limits to one call (e.g. per address and per e-mail), counted in the
+ * database and so shared by every API process (decision 178): the rules count in order up to the first
+ * one exceeded, which answers 429 with the 'rate limited' key and a Retry-After header. A store that
+ * cannot be reached fails the call (fail closed).
  */
 export function limits(app: FastifyInstance, rules: LimitRule[]) {
+  const compiled = rules.map((rule) => ({ rule, limiter: app.sharedLimits.limiter(rule.name, rule.max, windowMs(rule.timeWindow)) }));
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const { rule, limiter } of compiled) {
+      try {
+        await limiter.consume(rule.key(request));
+      } catch (error) {
+        // Stop at the first limit exceeded: a refused call adds no keys of the later rules.
+        if (isLimitReached(error)) throw rateLimited(reply, error.msBeforeNext);
+        throw error;
+      }
+    }
+  };
+}
+
+/**
+ * The same in this process's memory (WindowCounters): only for hot public paths where a limit is a
+ * nuisance guard, not a security one, and a database write per call would cost more than it protects
+ * (view beacons, client error reports; decision 178). N processes allow N times these.
+ */
+export function localLimits(app: FastifyInstance, rules: LimitRule[]) {
   const counters = app.rateCounters;
   const compiled = rules.map((rule) => ({ ...rule, windowLength: windowMs(rule.timeWindow), prefix: `${rule.name}:` }));
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const now = Date.now();
-    let exceeded: Window | undefined;
     for (const rule of compiled) {
       const window = counters.hit(rule.prefix + rule.key(request), rule.windowLength, now);
       // Stop at the first limit exceeded: a refused call must not add keys of the later rules, or a
       // client past its per-address limit could fill the bounded store (one new e-mail per call) until
       // its own counter is pushed out, and start afresh. So list the per-address rule first.
-      if (window.count > rule.max) {
-        exceeded = window;
-        break;
-      }
+      if (window.count > rule.max) return done(rateLimited(reply, window.resetAt - now));
     }
-    if (!exceeded) return done();
-    reply.header('retry-after', Math.max(1, Math.ceil((exceeded.resetAt - now) / 1000)));
-    done(
-      new AppError('rate_limited', { reason: 'rate_limited', errorKey: 'rateLimited' }),
-    );
+    done();
   };
 }
 

@@ -70,7 +70,7 @@ export function authRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const perIp = (name: string, max: number) => ({ name, max, timeWindow: WINDOW, key: byIp });
     const authenticated = requireAuth(ctx);
-    const signinThrottle = new SigninThrottle(app.rateCounters);
+    const signinThrottle = new SigninThrottle(app.sharedLimits);
     const refreshHeader = (request: FastifyRequest) => {
       const value = request.headers[REFRESH_TOKEN_HEADER];
       return typeof value === 'string' && value ? value : undefined;
@@ -89,7 +89,7 @@ export function authRoutes(ctx: AppContext) {
       API.auth.signup.route,
       {
         preHandler: [
-          (request, reply, done) => ((request.body as { fromGoogle?: boolean }).fromGoogle ? googleSignupLimits : passwordSignupLimits)(request, reply, done),
+          async (request, reply) => ((request.body as { fromGoogle?: boolean }).fromGoogle ? googleSignupLimits : passwordSignupLimits)(request, reply),
         ],
         schema: { body: ZSignupBody, response: { 201: ZSignupResponse } },
       },
@@ -131,23 +131,26 @@ export function authRoutes(ctx: AppContext) {
       async (request, reply) => {
         const { email } = request.body;
         try {
-          signinThrottle.begin(request.ip, email);
+          await signinThrottle.begin(request.ip, email);
         } catch (error) {
           if (error instanceof SigninWait) reply.header('retry-after', error.retryAfterSeconds);
           throw error;
         }
+        let session: Awaited<ReturnType<typeof auth.signin>>;
         try {
-          const session = await auth.signin(ctx, request.body);
-          signinThrottle.passwordRight(request.ip, email);
-          return session;
+          session = await auth.signin(ctx, request.body);
         } catch (error) {
           const key = error instanceof AppError ? error.errorKey : undefined;
-          if (key === 'incorrectCredentials') signinThrottle.passwordWrong(email);
+          // A wrong password that cannot be counted is not answered as one: the store's failure (503) is.
+          if (key === 'incorrectCredentials') await signinThrottle.passwordWrong(email);
           // Refused after the password proved right.
-          else if (key === 'emailUnconfirmed') signinThrottle.passwordRight(request.ip, email);
-          else signinThrottle.undecided(request.ip, email);
+          else if (key === 'emailUnconfirmed') await signinThrottle.passwordRight(request.ip, email);
+          else await signinThrottle.undecided(request.ip, email).catch(() => undefined);
           throw error;
         }
+        // The password was right: a store that cannot forget the pair's failures now does not keep the owner out.
+        await signinThrottle.passwordRight(request.ip, email).catch((error: unknown) => request.log.warn({ err: error }, 'sign-in throttle not reset'));
+        return session;
       },
     );
 

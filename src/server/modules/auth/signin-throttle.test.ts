@@ -1,50 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { addressGroup, FailureBackoff, WindowCounters } from '../../http/rate-limit.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.js';
+import { addressGroup, SharedLimits } from '../../http/rate-limit.js';
+import { resetDatabase, workerDatabase } from '../../test/database.js';
 import { ACCOUNT_FAILURE_CEILING, PAIR_FREE_FAILURES, SigninThrottle, SigninWait } from './signin-throttle.js';
-
-describe('failure backoff', () => {
-  const policy = { baseMs: 1000, maxMs: 8000, forgetMs: 60_000 };
-
-  it('lets the free failures through, then doubles the wait after each further one up to the longest', () => {
-    const backoff = new FailureBackoff(policy);
-    for (let i = 0; i < 3; i++) {
-      expect(backoff.waitMs('k', 3, 0)).toBe(0);
-      backoff.failed('k', 0);
-    }
-    expect(backoff.waitMs('k', 3, 0)).toBe(1000);
-    expect(backoff.waitMs('k', 3, 600)).toBe(400);
-    backoff.failed('k', 1000);
-    expect(backoff.waitMs('k', 3, 1000)).toBe(2000);
-    for (let i = 0; i < 5; i++) backoff.failed('k', 1000);
-    expect(backoff.waitMs('k', 3, 1000)).toBe(8000);
-    // With fewer free failures (an account under attack) the same history waits at once.
-    expect(new FailureBackoff(policy).waitMs('other', 1, 0)).toBe(0);
-  });
-
-  it('forgets a key on success, after a quiet while, and refunds an attempt that decided nothing', () => {
-    const backoff = new FailureBackoff(policy);
-    backoff.failed('a', 0);
-    backoff.succeeded('a');
-    expect(backoff.size).toBe(0);
-    backoff.failed('b', 0);
-    expect(backoff.waitMs('b', 0, 60_001)).toBe(0);
-    expect(backoff.size).toBe(0);
-    backoff.failed('c', 0);
-    backoff.failed('c', 0);
-    backoff.refund('c');
-    expect(backoff.waitMs('c', 1, 0)).toBe(1000);
-  });
-
-  it('stays bounded in keys, dropping the least recently failed first', () => {
-    const backoff = new FailureBackoff(policy, 4);
-    for (const key of ['a', 'b', 'c', 'd']) backoff.failed(key, 0);
-    backoff.failed('a', 1);
-    backoff.failed('e', 2);
-    expect(backoff.size).toBeLessThanOrEqual(4);
-    expect(backoff.waitMs('a', 1, 2)).toBeGreaterThan(0);
-    expect(backoff.waitMs('b', 0, 2)).toBe(0);
-  });
-});
 
 describe('address groups', () => {
   it('counts an IPv4 address alone and an IPv6 address by its /64', () => {
@@ -58,31 +16,90 @@ describe('address groups', () => {
   });
 });
 
+/** The throttle counts in the database (decision 178): these run on PGlite and on PostgreSQL. */
 describe('sign-in throttle', () => {
-  it('slows one address at one account without touching another address', () => {
-    const throttle = new SigninThrottle(new WindowCounters());
-    for (let i = 0; i < PAIR_FREE_FAILURES; i++) {
-      throttle.begin('198.51.100.1', 'owner@x.test', 0);
-      throttle.passwordWrong('owner@x.test', 0);
-    }
-    expect(() => throttle.begin('198.51.100.1', 'OWNER@x.test ', 0)).toThrow(SigninWait);
-    expect(() => throttle.begin('198.51.100.2', 'owner@x.test', 0)).not.toThrow();
-    expect(() => throttle.begin('198.51.100.1', 'other@x.test', 0)).not.toThrow();
-  });
+  let database: Database;
+  let shared: SharedLimits;
+  const caught = async (attempt: Promise<unknown>) => attempt.then(() => undefined, (error: unknown) => error);
+  const fail = async (throttle: SigninThrottle, ip: string, email: string) => {
+    await throttle.begin(ip, email);
+    await throttle.passwordWrong(email);
+  };
 
-  it('gives each address one free try at an account past its ceiling, never none', () => {
-    const throttle = new SigninThrottle(new WindowCounters());
-    for (let i = 0; i < ACCOUNT_FAILURE_CEILING; i++) throttle.passwordWrong('owner@x.test', 0);
-    expect(() => throttle.begin('198.51.100.9', 'owner@x.test', 0)).not.toThrow();
-    throttle.passwordWrong('owner@x.test', 0);
-    const wait = (() => {
-      try {
-        throttle.begin('198.51.100.9', 'owner@x.test', 0);
-      } catch (error) {
-        return error;
-      }
-    })();
+  beforeAll(async () => {
+    database = await workerDatabase();
+  });
+  beforeEach(async () => {
+    await resetDatabase(database);
+    shared = new SharedLimits(database);
+  });
+  afterAll(() => shared.stop());
+
+  it('slows one address at one account without touching another address', async () => {
+    const throttle = new SigninThrottle(shared);
+    for (let i = 0; i < PAIR_FREE_FAILURES; i++) await fail(throttle, '198.51.100.1', 'owner@x.test');
+    const wait = await caught(throttle.begin('198.51.100.1', 'OWNER@x.test '));
     expect(wait).toBeInstanceOf(SigninWait);
     expect(wait).toMatchObject({ status: 429, code: 'rate_limited', errorKey: 'rateLimited', retryAfterSeconds: 1 });
+    await expect(throttle.begin('198.51.100.2', 'owner@x.test')).resolves.toBeUndefined();
+    await expect(throttle.begin('198.51.100.1', 'other@x.test')).resolves.toBeUndefined();
+  });
+
+  it('doubles the wait after each further failure, up to fifteen minutes', async () => {
+    const throttle = new SigninThrottle(shared);
+    const ip = '198.51.100.3';
+    for (let i = 0; i < PAIR_FREE_FAILURES; i++) await fail(throttle, ip, 'owner@x.test');
+    // Once the wait has passed, the next attempt is let through and counted; each one waits twice as long.
+    const waits: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const wait = (await caught(throttle.begin(ip, 'owner@x.test'))) as SigninWait;
+      waits.push(wait.retryAfterSeconds);
+      await throttle.begin(ip, 'owner@x.test', Date.now() + wait.retryAfterSeconds * 1000);
+      await throttle.passwordWrong('owner@x.test');
+    }
+    expect(waits.slice(0, 6)).toEqual([1, 2, 4, 8, 16, 32]);
+    expect(waits.at(-1)).toBe(15 * 60);
+  });
+
+  it('forgets a pair once its password is right, and refunds an attempt that decided nothing', async () => {
+    const throttle = new SigninThrottle(shared);
+    for (let i = 0; i < PAIR_FREE_FAILURES; i++) await fail(throttle, '198.51.100.4', 'owner@x.test');
+    await throttle.passwordRight('198.51.100.4', 'owner@x.test');
+    for (let i = 0; i < PAIR_FREE_FAILURES; i++) await fail(throttle, '198.51.100.4', 'owner@x.test');
+    await expect(caught(throttle.begin('198.51.100.4', 'owner@x.test'))).resolves.toBeInstanceOf(SigninWait);
+
+    for (let i = 0; i < PAIR_FREE_FAILURES - 1; i++) await fail(throttle, '198.51.100.5', 'owner@x.test');
+    // Ten attempts the database could not judge: none of them is a guess.
+    for (let i = 0; i < 10; i++) {
+      await throttle.begin('198.51.100.5', 'owner@x.test');
+      await throttle.undecided('198.51.100.5', 'owner@x.test');
+    }
+    await expect(throttle.begin('198.51.100.5', 'owner@x.test')).resolves.toBeUndefined();
+  });
+
+  it('gives each address one free try at an account past its ceiling, never none', async () => {
+    const throttle = new SigninThrottle(shared);
+    for (let i = 0; i < ACCOUNT_FAILURE_CEILING; i++) await throttle.passwordWrong('owner@x.test');
+    await fail(throttle, '198.51.100.9', 'owner@x.test');
+    const wait = await caught(throttle.begin('198.51.100.9', 'owner@x.test'));
+    expect(wait).toBeInstanceOf(SigninWait);
+    expect(wait).toMatchObject({ retryAfterSeconds: 1 });
+    await expect(throttle.begin('198.51.100.10', 'owner@x.test')).resolves.toBeUndefined();
+  });
+
+  it('counts a burst of parallel attempts one by one', async () => {
+    const throttle = new SigninThrottle(shared);
+    const outcomes = await Promise.all(Array.from({ length: 12 }, () => caught(throttle.begin('198.51.100.11', 'owner@x.test'))));
+    expect(outcomes.filter((o) => o === undefined)).toHaveLength(PAIR_FREE_FAILURES);
+    expect(outcomes.filter((o) => o instanceof SigninWait)).toHaveLength(12 - PAIR_FREE_FAILURES);
+  });
+
+  it('shares its counts between throttles on one database, as API processes do', async () => {
+    // Two stores stand for two processes: what one counted, the other sees.
+    const one = new SigninThrottle(shared);
+    const two = new SigninThrottle(new SharedLimits(database));
+    for (let i = 0; i < PAIR_FREE_FAILURES; i++) await fail(i % 2 ? one : two, '198.51.100.12', 'owner@x.test');
+    await expect(caught(one.begin('198.51.100.12', 'owner@x.test'))).resolves.toBeInstanceOf(SigninWait);
+    await expect(caught(two.begin('198.51.100.12', 'owner@x.test'))).resolves.toBeInstanceOf(SigninWait);
   });
 });

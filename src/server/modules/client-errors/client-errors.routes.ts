@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZClientErrorReport, ZClientErrorReportResponse } from '../../../contract/api/client-errors.schema.js';
 import { API } from '../../../contract/api/paths.js';
-import { byIp, limits } from '../../http/rate-limit.js';
+import { byIp, localLimits } from '../../http/rate-limit.js';
 
 /**
  * POST /api/client-errors: the web app's error boundaries report crashes here so that they reach the
@@ -14,7 +14,7 @@ export function clientErrorRoutes() {
       API.clientErrors.report.route,
       {
         bodyLimit: 16_384,
-        preHandler: [limits(app, [{ name: 'client-errors', max: 20, timeWindow: '1 minute', key: byIp }])],
+        preHandler: [localLimits(app, [{ name: 'client-errors', max: 20, timeWindow: '1 minute', key: byIp }])],
         schema: { body: ZClientErrorReport, response: { 202: ZClientErrorReportResponse } },
       },
       async (request, reply) => {

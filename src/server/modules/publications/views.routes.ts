@@ -6,7 +6,7 @@ import { ZTestimonialPlaysResponse, ZViewBeaconBody, ZViewSeriesQuery, ZViewSeri
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
 import { callerCompany } from '../../http/company-scope.js';
-import { addressGroup, byIp, limits } from '../../http/rate-limit.js';
+import { addressGroup, byIp, localLimits } from '../../http/rate-limit.js';
 import { AppError } from '../../lib/errors.js';
 import { inBackground, playsByTestimonial, recordBeacon, viewSeries, viewWritesSettled } from './views.service.js';
 
@@ -32,7 +32,7 @@ export function viewsRoutes(ctx: AppContext) {
     // A beacon still being written when the app stops is written before it closes.
     fastify.addHook('onClose', async () => viewWritesSettled());
 
-    const beaconLimit = limits(fastify, [
+    const beaconLimit = localLimits(fastify, [
       { name: 'view-beacons', max: BEACONS_PER_ADDRESS, timeWindow: '10 minutes', key: byIp },
       {
         name: 'view-beacons-slug',

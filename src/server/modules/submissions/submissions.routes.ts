@@ -63,7 +63,7 @@ export function submissionsRoutes(ctx: AppContext) {
     );
 
     // Bytes written per client address an hour: see upload-budget.ts and the default in config.ts.
-    const budget = new UploadBudget(ctx.config.uploadBudgetBytesPerHour);
+    const budget = new UploadBudget(app.sharedLimits, ctx.config.uploadBudgetBytesPerHour);
 
     app.post(
       API.public.save.route,
@@ -79,6 +79,7 @@ export function submissionsRoutes(ctx: AppContext) {
         const outside = tokenOutsideForm(request);
         // The byte budget's client: an address, or an IPv6 client's /64.
         const client = addressGroup(request.ip);
+        const meter = budget.meter(client);
         const tmpDir = path.join(ctx.tmpDir, `upload-${randomUUID()}`);
         const files: UploadedAnswer[] = [];
         const fields: Record<string, string> = {};
@@ -112,7 +113,7 @@ export function submissionsRoutes(ctx: AppContext) {
             if (index >= link.questionCount || files.some((f) => f.index === index)) {
               throw new AppError('invalid_data', { reason: 'recording_unmatched' });
             }
-            const wait = budget.exhausted(client);
+            const wait = await budget.exhausted(client);
             if (wait !== null) throw overBudget(reply, wait);
             if (files.length === 0) await mkdir(tmpDir, { recursive: true });
             const file = path.join(tmpDir, `answer-${files.length}`);
@@ -122,11 +123,16 @@ export function submissionsRoutes(ctx: AppContext) {
               part.file,
               new Transform({
                 transform(chunk: Buffer, _enc, done) {
-                  const retryAfter = budget.take(client, chunk.length);
-                  if (retryAfter !== null) return done(overBudget(reply, retryAfter));
-                  hash.update(chunk);
-                  size += chunk.length;
-                  done(null, chunk);
+                  meter.take(chunk.length).then((retryAfter) => {
+                    if (retryAfter !== null) return done(overBudget(reply, retryAfter));
+                    hash.update(chunk);
+                    size += chunk.length;
+                    done(null, chunk);
+                  }, done);
+                },
+                flush(done) {
+                  // The rest of the file's bytes, before it counts as written.
+                  meter.flush().then((retryAfter) => done(retryAfter === null ? null : overBudget(reply, retryAfter)), done);
                 },
               }),
               createWriteStream(file),
