@@ -72,9 +72,17 @@ function build() {
   buildServer();
 }
 
+let templateChecked = true;
+
 function buildServer() {
   if (outdated('dist/node/server/main.js', ['src/server', 'src/web/i18n', 'tsconfig.server.json', 'tsconfig.base.json', ...common])) {
     run('Building the server', [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json']);
+    templateChecked = false;
+  }
+  // The empty database a new DATA_DIR starts from (decision 181): checked after each compile (its key
+  // follows the migrations and the PGlite and pg-boss versions), made when missing.
+  if (!templateChecked || !existsSync(path.join(root, 'dist/pglite-template/template.json'))) {
+    run('Checking the embedded database template', [path.join(root, 'scripts/pglite-template.mjs')]);
   }
 }
 

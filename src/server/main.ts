@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { createLogger } from './lib/logger.js';
@@ -6,12 +7,24 @@ import { buildWorkerApp } from './modules/observability/worker-app.js';
 import { describeProblems } from './media/toolchain.js';
 import { mediaToolProblems, speechEngineProblem } from './media/toolchain-cache.js';
 
+/** V8's default (1,800,000, "a rough approximation of bytes executed") times a hundred. */
+const WASM_TIERING_BUDGET = 180_000_000;
+
 /**
  * Reads the configuration, opens the database and queue, and serves (and/or works) until SIGTERM.
  * ROLE=all (default): the API, the web app and the jobs in one process. ROLE=api: HTTP only, no job
  * runs here. ROLE=worker: jobs only, with HTTP for /api/health, /api/ready and /metrics.
  */
 async function main() {
+  // V8 optimises a WebAssembly function once it has run a budget of code. Opening PGlite alone spent the
+  // default budget of hundreds of PostgreSQL's functions, and optimising them cost about a second of CPU
+  // during every start (decision 181). A hundred times the budget: code that stays hot in a busy process
+  // is still optimised, after seconds of work. Set before PGlite compiles its module.
+  v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+  // Until the server listens, a moment with nothing for the event loop to wait on (only promises that
+  // PGlite's WebAssembly resolves) makes Node wait for every background task of V8 first, such as
+  // optimising that WebAssembly: seconds of an idle start (decision 181). This timer keeps the loop alive.
+  const startingUp = setInterval(() => undefined, 60_000);
   let config;
   try {
     config = loadConfig();
@@ -44,6 +57,7 @@ async function main() {
 
   const app = config.role === 'worker' ? await buildWorkerApp(ctx) : await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
+  clearInterval(startingUp);
   if (config.role === 'worker') {
     logger.info({ role: config.role, concurrency: config.workerConcurrency, port: config.port }, 'worker started (HTTP: /api/health, /api/ready, /metrics)');
   } else {

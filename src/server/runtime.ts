@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { startChangeFeed } from './db/change-feed.js';
 import { openDatabase, type Database } from './db/client.js';
+import { seedFromTemplate, writeTemplate } from './db/pglite-template.js';
 import { ALL_JOB_DEFINITIONS } from './jobs/definitions.js';
 import { startPresence } from './jobs/presence.js';
 import { openQueue } from './jobs/queue.js';
@@ -15,7 +16,6 @@ import { resolveSecrets } from './lib/secrets.js';
 import { createMailer } from './mail/mailer.js';
 import { createLocalStorage } from './storage/local-storage.js';
 import { removeAbandonedObjects } from './storage/pending-objects.js';
-import { createS3Storage } from './storage/s3-storage.js';
 import { createMediaTools } from './media/ffmpeg.js';
 import { createMetrics } from './modules/observability/metrics.js';
 
@@ -34,23 +34,22 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
   await mkdir(config.dataDir, { recursive: true });
   const secrets = await resolveSecrets(config);
   const media = createMediaTools(config);
+  const pgliteDataDir = path.join(config.dataDir, 'pgdata');
+  // A new embedded database starts as a copy of the build's empty one (decision 181).
+  const seeded = !options.database && !config.databaseUrl && (await seedFromTemplate(pgliteDataDir));
   const database =
-    options.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      pgliteDataDir: path.join(config.dataDir, 'pgdata'),
-      poolSize: config.databasePoolSize,
-    }));
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDataDir, poolSize: config.databasePoolSize }));
   try {
     if (!options.database) {
       const started = Date.now();
       await database.migrate();
-      logger.info({ driver: database.driver, ms: Date.now() - started }, 'database ready');
+      logger.info({ driver: database.driver, ms: Date.now() - started, ...(seeded ? { from: 'template' } : {}) }, 'database ready');
     }
     // This process's id: its row in `workers`, the holder of the jobs it takes, its temporary folder.
     const processId = randomUUID();
     const queue = await openQueue(database, { logger, definitions: ALL_JOB_DEFINITIONS, workerId: processId });
-    const s3 = config.s3 ? createS3Storage(config.s3) : undefined;
+    // The AWS SDK is read only where S3 is configured (decision 181).
+    const s3 = config.s3 ? (await import('./storage/s3-storage.js')).createS3Storage(config.s3) : undefined;
     const storage = s3 ?? createLocalStorage(config.mediaDir);
     // Temporary files (uploads being checked, renders) live in DATA_DIR/tmp/<process id> for one request
     // or job; what a killed process leaves there is removed once it is known dead, as are its jobs
@@ -105,4 +104,29 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
     if (!options.database) await database.close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The build's empty embedded database (decision 181): migrated, with pg-boss's schema and the product's
+ * queues, and no row of ours. `scripts/pglite-template.mjs` runs this after compiling the server.
+ */
+export async function buildPgliteTemplate(logger: Logger): Promise<'written' | 'current'> {
+  return writeTemplate(async (pgliteDataDir) => {
+    const database = await openDatabase({ pgliteDataDir });
+    try {
+      await database.migrate();
+      const queue = await openQueue(database, { logger, definitions: ALL_JOB_DEFINITIONS, workerId: randomUUID() });
+      await queue.stop({ drainMs: 0 });
+      // Nothing of one installation may travel in every copy: every table of ours is empty.
+      const { rows } = await database.executeSql(
+        `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      );
+      for (const { table_name: table } of rows as { table_name: string }[]) {
+        const { rows: count } = await database.executeSql(`select count(*)::int as n from "${table}"`);
+        if ((count[0] as { n: number }).n !== 0) throw new Error(`the template database has rows in ${table}`);
+      }
+    } finally {
+      await database.close();
+    }
+  });
 }

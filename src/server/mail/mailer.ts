@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -26,31 +26,49 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * A transporter made on first use: nodemailer is read then, not at start-up (decision 181). `close` closes
+ * it if it was made.
+ */
+function lazyTransporter<T extends Transporter<unknown>>(make: (nodemailer: (typeof import('nodemailer'))['default']) => T) {
+  let made: Promise<T> | undefined;
+  let closed = false;
+  return {
+    get: () => (made ??= import('nodemailer').then((module) => make(module.default))),
+    close: () => {
+      if (closed) return;
+      closed = true;
+      void made?.then((transporter) => transporter.close(), () => undefined);
+    },
+  };
+}
+
 /** SMTP with `smtpUrl`; otherwise `.eml` files in `outboxDir` (read at /dev/outbox outside production). */
 export function createMailer(options: { smtpUrl?: string | undefined; outboxDir: string; from: string }): Mailer {
   const domain = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'localhost';
   const messageIdOf = (send?: SendMailOptions) => (send?.id ? { messageId: `<${send.id}@${domain}>` } : {});
-  if (options.smtpUrl) {
-    const transporter = nodemailer.createTransport(options.smtpUrl);
+  const smtpUrl = options.smtpUrl;
+  if (smtpUrl) {
+    const transporter = lazyTransporter((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       transport: 'smtp',
       async send(message, send) {
-        const info = await transporter.sendMail({ from: options.from, ...message, ...messageIdOf(send) });
+        const info = await (await transporter.get()).sendMail({ from: options.from, ...message, ...messageIdOf(send) });
         return { messageId: info.messageId };
       },
       async ping() {
-        await transporter.verify();
+        await (await transporter.get()).verify();
       },
-      close: () => transporter.close(),
+      close: transporter.close,
     };
   }
 
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transporter = lazyTransporter((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     transport: 'outbox',
     async send(message, send) {
       await mkdir(options.outboxDir, { recursive: true });
-      const info = await transporter.sendMail({ from: options.from, ...message, ...messageIdOf(send) });
+      const info = await (await transporter.get()).sendMail({ from: options.from, ...message, ...messageIdOf(send) });
       // Sortable by time, ending with the e-mail's id: a retried send finds its file and stops.
       const suffix = send?.id ? `-${send.id.replace(/[^0-9A-Za-z-]/g, '')}.eml` : undefined;
       if (suffix && (await readdir(options.outboxDir)).some((f) => f.endsWith(suffix))) return { messageId: info.messageId };
@@ -64,6 +82,6 @@ export function createMailer(options: { smtpUrl?: string | undefined; outboxDir:
     async ping() {
       await mkdir(options.outboxDir, { recursive: true });
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   };
 }

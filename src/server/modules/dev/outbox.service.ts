@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import PostalMime from 'postal-mime';
 
 export interface OutboxMessage {
   id: string;
@@ -39,6 +38,7 @@ export async function readOutboxRaw(outboxDir: string, id: string): Promise<Buff
 export async function readOutboxMessage(outboxDir: string, id: string): Promise<OutboxMessage | null> {
   const raw = await readOutboxRaw(outboxDir, id);
   if (!raw) return null;
+  const { default: PostalMime } = await import('postal-mime');
   const mail = await PostalMime.parse(raw);
   const text = mail.text ?? '';
   const html = mail.html ?? '';

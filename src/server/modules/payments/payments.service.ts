@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { findCreditPackage } from '../../../contract/api/payment.schema.js';
 import { CURRENCY } from '../../../contract/constants.js';
 import type { AppContext } from '../../context.js';
@@ -18,15 +18,17 @@ import { randomToken } from '../auth/tokens.js';
  */
 
 let stripeClient: { key: string; client: Stripe } | undefined;
-export function stripeFor(ctx: AppContext): Stripe | undefined {
+/** Stripe's client, loaded on first use: its library is not read at start-up (decision 181). */
+export async function stripeFor(ctx: AppContext): Promise<Stripe | undefined> {
   const cfg = ctx.config.stripe;
   if (!cfg) return undefined;
   const cacheKey = `${cfg.secretKey}|${cfg.apiUrl ?? ''}`;
   if (stripeClient?.key !== cacheKey) {
     const api = cfg.apiUrl ? new URL(cfg.apiUrl) : undefined;
+    const { default: StripeClient } = await import('stripe');
     stripeClient = {
       key: cacheKey,
-      client: new Stripe(cfg.secretKey, {
+      client: new StripeClient(cfg.secretKey, {
         maxNetworkRetries: 2,
         timeout: 20_000,
         ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
@@ -68,7 +70,7 @@ export async function createCheckoutSession(
   if (ctx.config.payments === 'disabled') throw paymentsDisabled();
   const pkg = findCreditPackage(input.priceId);
   if (!pkg) throw new AppError('invalid_data', { message: 'Unknown credit package.', field: 'priceId' });
-  const stripe = stripeFor(ctx);
+  const stripe = await stripeFor(ctx);
   const amountTotal = pkg.totalPrice * 100;
 
   if (!stripe) {
@@ -117,7 +119,7 @@ export async function createCheckoutSession(
  * the webhook, the success return or the test page. Returns whether the session is paid.
  */
 export async function fulfilCheckout(ctx: AppContext, sessionId: string): Promise<{ paid: boolean; companyId: string | null }> {
-  const stripe = stripeFor(ctx);
+  const stripe = await stripeFor(ctx);
   const [existing] = await ctx.db.select().from(payments).where(eq(payments.sessionId, sessionId)).limit(1);
 
   if (existing?.provider === 'test') {
@@ -186,7 +188,7 @@ export async function fulfilCheckout(ctx: AppContext, sessionId: string): Promis
 export async function confirmSession(ctx: AppContext, input: { companyId: string; sessionId: string }) {
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.sessionId, input.sessionId)).limit(1);
   if (payment && payment.companyId !== input.companyId) throw new AppError('not_found', { message: 'No such payment.' });
-  if (!payment && !stripeFor(ctx)) throw new AppError('not_found', { message: 'No such payment.' });
+  if (!payment && !(await stripeFor(ctx))) throw new AppError('not_found', { message: 'No such payment.' });
   const result = await fulfilCheckout(ctx, input.sessionId);
   if (result.companyId !== input.companyId) throw new AppError('not_found', { message: 'No such payment.' });
   const [company] = await ctx.db.select({ credits: companies.credits }).from(companies).where(eq(companies.id, input.companyId));
@@ -195,7 +197,7 @@ export async function confirmSession(ctx: AppContext, input: { companyId: string
 
 /** Verifies a webhook on its raw body and fulfils the events that mean money arrived. */
 export async function handleWebhook(ctx: AppContext, input: { rawBody: Buffer; signature: string | undefined }): Promise<void> {
-  const stripe = stripeFor(ctx);
+  const stripe = await stripeFor(ctx);
   const secret = ctx.config.stripe?.webhookSecret;
   if (!stripe || !secret) throw new AppError('not_found', { message: 'Stripe webhooks are not configured.' });
   let event: Stripe.Event;
