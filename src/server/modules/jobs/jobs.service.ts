@@ -4,8 +4,8 @@ import { jobReasonMessage, RENDER_JOB_KINDS, type TJob, type TJobKind, type TJob
 import type { AppContext } from '../../context.js';
 import type { Db, ExecuteSql } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
-import { normaliseLogoJob, renderOutputJob, transcodeAnswerJob, transcribeMergedJob, transcribeResponseJob } from '../../jobs/definitions.js';
-import type { JobDefinition } from '../../jobs/queue.js';
+import { normaliseLogoJob, renderOutputJob, transcodeAnswerJob, transcribeMergedJob, transcribeResponseJob } from '../../queue/definitions.js';
+import type { JobDefinition } from '../../queue/queue.js';
 import { AppError } from '../../lib/errors.js';
 import { signMediaPath } from '../../media/signed-urls.js';
 

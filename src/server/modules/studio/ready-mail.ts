@@ -3,7 +3,7 @@ import type { TExportPlatform, TExportVideoType } from '../../../contract/api/st
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { jobs, testimonialRequests, testimonialResponses } from '../../db/schema.js';
-import { readyMailJob } from '../../jobs/definitions.js';
+import { readyMailJob } from '../../queue/definitions.js';
 import { companyMailRecipients, queueMail } from '../../mail/send.js';
 import type { JobRow, Tx } from '../jobs/jobs.service.js';
 import { readyVideosEmail, type ReadyItem, type ReadyOutput } from './studio.emails.js';

@@ -1,13 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
-import { jobs } from '../db/schema.js';
-import { transcodeAnswer } from '../modules/submissions/transcode.service.js';
-import { normaliseUploadedLogo } from '../modules/settings/logo.job.js';
-import { sendReadyMail } from '../modules/studio/ready-mail.js';
-import { renderOutput } from '../modules/studio/studio.service.js';
-import { runMergedTranscription, runResponseTranscription } from '../modules/transcription/transcription.service.js';
-import { normaliseLogoJob, readyMailJob, renderOutputJob, sendMailJob, transcodeAnswerJob, transcribeMergedJob, transcribeResponseJob } from './definitions.js';
-import { registerJob, type RegisteredJob } from './queue.js';
+import type { AppContext } from './context.js';
+import { jobs } from './db/schema.js';
+import { transcodeAnswer } from './modules/submissions/transcode.service.js';
+import { normaliseUploadedLogo } from './modules/settings/logo.job.js';
+import { sendReadyMail } from './modules/studio/ready-mail.js';
+import { renderOutput } from './modules/studio/studio.service.js';
+import { runMergedTranscription, runResponseTranscription } from './modules/transcription/transcription.service.js';
+import { normaliseLogoJob, readyMailJob, renderOutputJob, sendMailJob, transcodeAnswerJob, transcribeMergedJob, transcribeResponseJob } from './queue/definitions.js';
+import { registerJob, type RegisteredJob } from './queue/queue.js';
 
 /** The handlers of every job, run by the worker role. Handlers call services, never HTTP. */
 export function jobRegistry(ctx: AppContext): RegisteredJob[] {
