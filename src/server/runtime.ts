@@ -9,7 +9,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { ALL_JOB_DEFINITIONS } from './queue/definitions.js';
 import { startPresence } from './queue/presence.js';
 import { openQueue } from './queue/queue.js';
-import { jobRegistry } from './worker.js';
+import { jobRegistry, recoverLostJobs } from './worker.js';
 import { ReadCache } from './lib/read-cache.js';
 import { resolveSecrets } from './lib/secrets.js';
 import { createMailer } from './mail/mailer.js';
@@ -63,7 +63,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
       leaseSeconds: config.workerLeaseSeconds,
       logger,
       removeAbandoned: () => removeAbandonedObjects(database, storage),
-      ...(options.work ? { recover: queue.recover } : {}),
+      ...(options.work ? { recover: recoverLostJobs(queue) } : {}),
     });
     const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
     const metrics = createMetrics({

@@ -1,13 +1,19 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from './context.js';
-import { jobs } from './db/schema.js';
+import type { Db, ExecuteSql } from './db/client.js';
+import { failJobsOfLostWorker, latestAnswerJob } from './modules/jobs/jobs.service.js';
 import { transcodeAnswer } from './modules/submissions/transcode.service.js';
 import { normaliseUploadedLogo } from './modules/settings/logo.job.js';
 import { sendReadyMail } from './modules/studio/ready-mail.js';
-import { renderOutput } from './modules/studio/studio.service.js';
+import { renderOutput } from './modules/studio/render.job.js';
 import { runMergedTranscription, runResponseTranscription } from './modules/transcription/transcription.service.js';
 import { normaliseLogoJob, readyMailJob, renderOutputJob, sendMailJob, transcodeAnswerJob, transcribeMergedJob, transcribeResponseJob } from './queue/definitions.js';
-import { registerJob, type RegisteredJob } from './queue/queue.js';
+import { registerJob, type Queue, type RecoveredJob, type RegisteredJob } from './queue/queue.js';
+
+/**
+ * The worker's composition root: the only file that imports every job. The queue adapter (queue/)
+ * knows queues and leases, never what a job means; the jobs service (modules/jobs) is the one writer of
+ * a job's phase, progress and result; each module's `.job.ts` does the work.
+ */
 
 /** The handlers of every job, run by the worker role. Handlers call services, never HTTP. */
 export function jobRegistry(ctx: AppContext): RegisteredJob[] {
@@ -17,7 +23,7 @@ export function jobRegistry(ctx: AppContext): RegisteredJob[] {
     }),
     registerJob(transcodeAnswerJob, async (payload, meta) => {
       // A message sent before issue 16 names the answer: its latest transcode job (carried over by migration 0009).
-      const jobId = 'jobId' in payload ? payload.jobId : await latestTranscodeJob(ctx, payload.responseId);
+      const jobId = 'jobId' in payload ? payload.jobId : await latestAnswerJob(ctx.db, payload.responseId, 'transcode');
       if (jobId) await transcodeAnswer(ctx, jobId, meta);
     }),
     registerJob(renderOutputJob, async (payload, meta) => {
@@ -38,12 +44,16 @@ export function jobRegistry(ctx: AppContext): RegisteredJob[] {
   ];
 }
 
-async function latestTranscodeJob(ctx: AppContext, responseId: string): Promise<string | undefined> {
-  const [row] = await ctx.db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.responseId, responseId), eq(jobs.kind, 'transcode')))
-    .orderBy(desc(jobs.createdAt))
-    .limit(1);
-  return row?.id;
+/**
+ * Presence's recovery of a dead process's jobs (the 'all' and 'worker' roles), in the transaction that
+ * buried it: the queue hands the jobs back, and a media job the queue gave up on (no attempt left) is
+ * recorded failed by the jobs service, as its handler would have done.
+ */
+export function recoverLostJobs(queue: Pick<Queue, 'recover'>) {
+  return async (executeSql: ExecuteSql, tx: Db): Promise<RecoveredJob[]> => {
+    const recovered = await queue.recover(executeSql);
+    const given = recovered.filter((job) => job.state === 'failed').map((job) => (job.data as { jobId?: unknown } | null)?.jobId);
+    await failJobsOfLostWorker(tx, given.filter((id): id is string => typeof id === 'string'));
+    return recovered;
+  };
 }
