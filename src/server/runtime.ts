@@ -67,7 +67,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
     });
     const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
     const metrics = createMetrics({
-      database,
+      queue,
       queues: ALL_JOB_DEFINITIONS.map((d) => d.name),
       processMetrics: Boolean(config.metricsToken),
       role: config.role,

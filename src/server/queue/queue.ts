@@ -76,6 +76,8 @@ export interface Queue {
   work(jobs: RegisteredJob[], options: WorkOptions): Promise<void>;
   /** Jobs running in this process now. */
   running(): number;
+  /** Jobs of each queue in the shared queue: waiting (created or retry) and active (pg-boss's getQueueSize). */
+  depth(): Promise<{ queue: string; waiting: number; active: number }[]>;
   ping(): Promise<void>;
   /**
    * Inside the transaction that removed dead processes from `workers`: the jobs leased by a process
@@ -334,6 +336,15 @@ export async function openQueue(
       for (const lane of lanes) pumps.push(pump(lane, work));
     },
     running: () => inFlight.size,
+    async depth() {
+      const depths = [];
+      for (const { name } of options.definitions) {
+        const waiting = await boss.getQueueSize(name, { before: 'active' });
+        const active = (await boss.getQueueSize(name, { before: 'completed' })) - waiting;
+        depths.push({ queue: name, waiting, active });
+      }
+      return depths;
+    },
     async recover(executeSql) {
       // Leases whose holder has no row: it was just found dead (or stopped with a job it could not record).
       const { rows: lost } = await executeSql(

@@ -203,7 +203,7 @@ export async function startResponseRender(
     if (input.cues) await saveCues(tx, input.companyId, [{ responseId: row.id, cues: input.cues }]);
     return enqueueRender(ctx, { tx, executeSql }, { companyId: input.companyId, kind: input.kind, requestId: row.requestId, responseId: row.id, params: jobParams(input.language, input.export) });
   });
-  crashPoint(ctx, 'render-committed');
+  crashPoint('render-committed');
   return started;
 }
 
@@ -236,7 +236,7 @@ export async function startRequestRender(
     }
     return enqueueRender(ctx, { tx, executeSql }, { companyId: input.companyId, kind: input.kind, requestId: request.id, params: jobParams(input.language, input.export) });
   });
-  crashPoint(ctx, 'render-committed');
+  crashPoint('render-committed');
   return started;
 }
 
