@@ -45,15 +45,15 @@ export interface RenderParams {
 }
 
 /** The output names of ZRenderState for each render kind. */
-const OUTPUT_OF: Record<RenderKind, TRenderOutput> = { intro: 'intro', subtitles: 'subtitles', merge: 'merge', merged_subtitles: 'merge_subtitles', export: 'export' };
+const OUTPUT_OF: Record<RenderKind, TRenderOutput> = { intro: 'intro', subtitles: 'subtitles', merge: 'merge', merged_subtitles: 'merged_subtitles', export: 'export' };
 /** The render kinds shown as an answer's render_state, and as the testimonial's. */
 export const ANSWER_RENDER_KINDS = ['intro', 'subtitles', 'export'] as const satisfies readonly TJobKind[];
 export const TESTIMONIAL_RENDER_KINDS = ['merge', 'merged_subtitles', 'export'] as const satisfies readonly TJobKind[];
 
-/** The contract's render state of a render job (its phases: 'running' is 'rendering', 'cancelled' is 'failed'). */
+/** The contract's render state of a render job (its phase, but 'cancelled' is 'failed'). */
 export function renderStateOf(job: JobRow | undefined | null): TRenderState | null {
   if (!job || !(job.kind in OUTPUT_OF)) return null;
-  const phase = job.phase === 'running' ? 'rendering' : job.phase === 'cancelled' ? 'failed' : job.phase;
+  const phase = job.phase === 'cancelled' ? 'failed' : job.phase;
   const reason: TJobReason = job.errorReason ?? (job.phase === 'cancelled' ? 'interrupted' : 'render_failed');
   return {
     output: OUTPUT_OF[job.kind as RenderKind],

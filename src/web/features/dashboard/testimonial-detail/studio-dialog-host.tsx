@@ -105,7 +105,7 @@ function Reviews({ testimonial, dialog, studio, onOpenChange }: { testimonial: T
         onOpenChange={onOpenChange}
         testimonialId={testimonial.id}
         customerName={testimonial.customer_name}
-        onGenerationStarted={(started) => studio.subtitlesStarted('merge_subtitles', { kind: 'testimonial' }, started)}
+        onGenerationStarted={(started) => studio.subtitlesStarted('merged_subtitles', { kind: 'testimonial' }, started)}
       />
     );
   }

@@ -144,7 +144,7 @@ export function useStudio(companyId: string, testimonial: TTestimonialRequest | 
   };
 
   /** A transcription review started a subtitles render (its answer, or the merged video). */
-  const subtitlesStarted = (action: 'subtitles' | 'merge_subtitles', target: TRenderTarget, started: TRenderJobResponse) =>
+  const subtitlesStarted = (action: 'subtitles' | 'merged_subtitles', target: TRenderTarget, started: TRenderJobResponse) =>
     void follow(action, target, started);
 
   const confirmPay = () => {
