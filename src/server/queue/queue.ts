@@ -6,7 +6,7 @@ import { requeueNow } from './pgboss-private.js';
 
 /**
  * A job is a definition (queue name, zod payload checked when sent and when run, retry policy) plus a
- * handler. The registry lists every definition; handlers call services, never HTTP.
+ * handler. The worker root (worker.ts) lists every handler; handlers call services, never HTTP.
  */
 export interface JobDefinition<TSchema extends z.ZodType> {
   name: string;
