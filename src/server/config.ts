@@ -2,7 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { CRASH_POINTS, type CrashPointName } from './lib/crash-point.js';
+import { CRASH_POINTS } from './lib/crash-point.js';
 import { MAKE_A_SECRET, weakSecretReason } from './lib/secrets.js';
 
 /**
@@ -91,6 +91,7 @@ const ZEnv = z.object({
   READY_MAIL_GATHER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(0).max(3600).default(75)),
   READY_MAIL_INTERVAL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(0).max(86_400).default(600)),
   READY_MAIL_SLOW_RENDER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(0).max(3600).default(60)),
+  // Read by the test hook itself (lib/crash-point.ts); checked here so that a wrong name or a production use is seen at start.
   TEST_CRASH_AFTER: optional(z.enum(CRASH_POINTS)),
 });
 
@@ -193,8 +194,6 @@ export interface Config {
    * render (to gather a burst) and comes at most once per testimonial per `intervalSeconds`.
    */
   readyMail: { gatherSeconds: number; intervalSeconds: number; slowRenderSeconds: number };
-  /** Tests only (refused in production): the crash point at which this process kills itself (lib/crash-point.ts). */
-  testCrashAfter: CrashPointName | undefined;
 }
 
 export type TrustProxy = false | { hops: number } | { proxies: string[] };
@@ -382,7 +381,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerLeaseSeconds: e.WORKER_LEASE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     readyMail: { gatherSeconds: e.READY_MAIL_GATHER_SECONDS, intervalSeconds: e.READY_MAIL_INTERVAL_SECONDS, slowRenderSeconds: e.READY_MAIL_SLOW_RENDER_SECONDS },
-    testCrashAfter: e.TEST_CRASH_AFTER,
   };
 }
 

@@ -3,7 +3,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { ReadCache } from './lib/read-cache.js';
 import type { Secrets } from './lib/secrets.js';
-import type { Queue } from './jobs/queue.js';
+import type { Queue } from './queue/queue.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaToolkit } from './media/ffmpeg.js';
 import type { Metrics } from './modules/observability/metrics.js';

@@ -7,10 +7,10 @@ import type { AppContext } from './context.js';
 import { startChangeFeed } from './db/change-feed.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedFromTemplate, writeTemplate } from './db/pglite-template.js';
-import { ALL_JOB_DEFINITIONS } from './jobs/definitions.js';
-import { startPresence } from './jobs/presence.js';
-import { openQueue } from './jobs/queue.js';
-import { jobRegistry } from './jobs/registry.js';
+import { ALL_JOB_DEFINITIONS } from './queue/definitions.js';
+import { startPresence } from './queue/presence.js';
+import { openQueue } from './queue/queue.js';
+import { jobRegistry, recoverLostJobs } from './worker.js';
 import { ReadCache } from './lib/read-cache.js';
 import { resolveSecrets } from './lib/secrets.js';
 import { createMailer } from './mail/mailer.js';
@@ -62,11 +62,11 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
       leaseSeconds: config.workerLeaseSeconds,
       logger,
       removeAbandoned: () => removeAbandonedObjects(database, storage),
-      ...(options.work ? { recover: queue.recover } : {}),
+      ...(options.work ? { recover: recoverLostJobs(queue) } : {}),
     });
     const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
     const metrics = createMetrics({
-      database,
+      queue,
       queues: ALL_JOB_DEFINITIONS.map((d) => d.name),
       processMetrics: Boolean(config.metricsToken),
       role: config.role,

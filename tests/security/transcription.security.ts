@@ -13,7 +13,7 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, jobs, testimonialResponses, transcriptions } from '../../src/server/db/schema.js';
-import { jobRegistry } from '../../src/server/jobs/registry.js';
+import { jobRegistry } from '../../src/server/worker.js';
 import { TRANSCRIPTION_LIMITS } from '../../src/server/modules/transcription/transcription.service.js';
 import { signedInCompany } from '../../src/server/test/accounts.js';
 import { createTestApp, type TestApp } from '../../src/server/test/harness.js';

@@ -10,7 +10,7 @@ import { ZJobId, ZLanguage } from './common.js';
 
 /* ------------------------------------------------------------------ render state */
 
-export const RENDER_PHASES = ['queued', 'rendering', 'ready', 'failed'] as const;
+export const RENDER_PHASES = ['queued', 'running', 'ready', 'failed'] as const;
 export const ZRenderPhase = z.enum(RENDER_PHASES);
 export type TRenderPhase = z.infer<typeof ZRenderPhase>;
 
@@ -19,7 +19,7 @@ export const RENDER_OUTPUTS = [
   'intro',
   'subtitles',
   'merge',
-  'merge_subtitles',
+  'merged_subtitles',
   'regenerate',
   'regenerate_merged',
   'export',
@@ -27,7 +27,10 @@ export const RENDER_OUTPUTS = [
 export const ZRenderOutput = z.enum(RENDER_OUTPUTS);
 export type TRenderOutput = z.infer<typeof ZRenderOutput>;
 
-/** State of the current (or last) render of a testimonial or response, as stored in the database. */
+/**
+ * State of the current (or last) render of a testimonial or response: its job's phase and kind, by the
+ * same names as GET /api/jobs/{id} (one name end to end, issue 28).
+ */
 export const ZRenderState = z.object({
   output: ZRenderOutput.optional(),
   /** The render's job (GET /api/jobs/{jobId}), followed by the web until it is final. */
@@ -139,7 +142,7 @@ export const ZExportV2Body = z.object({
 export type TExportV2Body = z.infer<typeof ZExportV2Body>;
 
 /** 'done' is the spec's word for a finished export; the others follow the render phases. */
-export const EXPORT_STATUSES = ['queued', 'rendering', 'done', 'failed'] as const;
+export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const ZExportStatus = z.enum(EXPORT_STATUSES);
 export type TExportStatus = z.infer<typeof ZExportStatus>;
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { ExecuteSql } from '../db/client.js';
 import { companies, users } from '../db/schema.js';
-import { sendMailJob } from '../jobs/definitions.js';
+import { sendMailJob } from '../queue/definitions.js';
 import type { MailMessage } from './mailer.js';
 
 export interface QueueMailOptions {

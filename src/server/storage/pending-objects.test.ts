@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { startPresence, type Presence } from '../jobs/presence.js';
+import { startPresence, type Presence } from '../queue/presence.js';
 import { resetDatabase, workerDatabase } from '../test/database.js';
 import { createLocalStorage } from './local-storage.js';
 import { abandonPendingObjects, confirmPendingObjects, removeAbandonedObjects, reservePendingObjects } from './pending-objects.js';

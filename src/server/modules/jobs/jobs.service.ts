@@ -2,10 +2,10 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { jobReasonMessage, RENDER_JOB_KINDS, type TJob, type TJobKind, type TJobReason } from '../../../contract/api/jobs.schema.js';
 import type { AppContext } from '../../context.js';
-import type { Db, ExecuteSql } from '../../db/client.js';
+import type { Db, DbOrTx, ExecuteSql } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
-import { normaliseLogoJob, renderOutputJob, transcodeAnswerJob, transcribeMergedJob, transcribeResponseJob } from '../../jobs/definitions.js';
-import type { JobDefinition } from '../../jobs/queue.js';
+import { normaliseLogoJob, renderOutputJob, transcodeAnswerJob, transcribeMergedJob, transcribeResponseJob } from '../../queue/definitions.js';
+import type { JobDefinition } from '../../queue/queue.js';
 import { AppError } from '../../lib/errors.js';
 import { signMediaPath } from '../../media/signed-urls.js';
 
@@ -14,6 +14,9 @@ import { signMediaPath } from '../../media/signed-urls.js';
  * the `jobs` row and the queue's message commit together or not at all (the transactional outbox), so a
  * process that dies after the commit leaves work that a worker still runs. The worker's handler wraps
  * the work in `runJob`, which moves the row queued → running → ready (or failed, with a reason).
+ *
+ * This file is the one writer of a job's phase, progress and result: other modules call it (a removed
+ * logo cancels its jobs, a dead worker's recovery fails its last attempt), and none updates them itself.
  */
 
 /** A job row as stored: `requestId` is null only for a logo job, whose subject is the company. */
@@ -167,6 +170,53 @@ export async function completeJob(db: Db, jobId: string, output: { outputKey?: s
     })
     .where(eq(jobs.id, jobId));
 }
+
+/**
+ * Media jobs whose worker died on their last attempt: the queue gave up on them (presence's recovery,
+ * in the transaction that buried the worker), and the handler that would have recorded the failure never
+ * ran. Recorded failed with the reason 'interrupted'. Ids that are not a job row's are ignored.
+ */
+export async function failJobsOfLostWorker(db: DbOrTx, jobIds: string[]): Promise<void> {
+  const ids = jobIds.filter((id) => UUID.test(id));
+  if (!ids.length) return;
+  await db
+    .update(jobs)
+    .set({ phase: 'failed', errorReason: 'interrupted', finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(inArray(jobs.id, ids), inArray(jobs.phase, ['queued', 'running'])));
+}
+
+/** A company's logo jobs still queued or running, cancelled (the logo was removed): they record nothing once cancelled. */
+export async function cancelLogoJobs(db: DbOrTx, companyId: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ phase: 'cancelled', finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.kind, 'logo'), inArray(jobs.phase, ['queued', 'running'])));
+}
+
+/** The company's latest logo job while it is queued or running (a later upload wins), else null. */
+export async function pendingLogoJob(db: DbOrTx, companyId: string): Promise<{ id: string; params: unknown } | null> {
+  const [latest] = await db
+    .select({ id: jobs.id, phase: jobs.phase, params: jobs.params })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), eq(jobs.kind, 'logo')))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(1);
+  if (!latest || (latest.phase !== 'queued' && latest.phase !== 'running')) return null;
+  return { id: latest.id, params: latest.params };
+}
+
+/** The latest job of a kind about one answer (a queue message sent before issue 16 names only the answer). */
+export async function latestAnswerJob(db: DbOrTx, responseId: string, kind: TJobKind): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.responseId, responseId), eq(jobs.kind, kind)))
+    .orderBy(desc(jobs.createdAt))
+    .limit(1);
+  return row?.id;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface RunMeta {
   /** pg-boss's retry count of this delivery (0 on the first). */

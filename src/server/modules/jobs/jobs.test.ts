@@ -9,7 +9,7 @@ import { companies, jobs, testimonialRequests, testimonialResponses } from '../.
 import { signedInCompany } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { completedTestimonial } from '../../test/testimonials.js';
-import { renderOutput } from '../studio/studio.service.js';
+import { renderOutput } from '../studio/render.job.js';
 
 type Company = Awaited<ReturnType<typeof signedInCompany>>;
 

@@ -5,12 +5,12 @@ import {
   Registry,
   collectDefaultMetrics,
 } from "prom-client";
-import type { Database } from "../../db/client.js";
+import type { Queue } from "../../queue/queue.js";
 
 /**
  * The Prometheus metrics of one process, in a registry of its own (tests build many apps in one
- * process). Request latency and job outcomes are recorded as they happen; queue depth is read from
- * pg-boss's table when scraped, so every process reports the same shared queue.
+ * process). Request latency and job outcomes are recorded as they happen; queue depth is asked of the
+ * queue adapter when scraped, so every process reports the same shared queue.
  */
 export interface Metrics {
   registry: Registry;
@@ -20,7 +20,7 @@ export interface Metrics {
 }
 
 export function createMetrics(options: {
-  database: Database;
+  queue: Pick<Queue, "depth">;
   queues: string[];
   processMetrics: boolean;
   role: string;
@@ -60,13 +60,10 @@ export function createMetrics(options: {
       for (const queue of options.queues)
         for (const state of ["waiting", "active"])
           this.set({ queue, state }, 0);
-      const { rows } = await options.database.executeSql(
-        `select name, case when state = 'active' then 'active' else 'waiting' end as state, count(*)::int as n
-           from pgboss.job where state in ('created', 'retry', 'active') group by 1, 2`,
-        [],
-      );
-      for (const row of rows as { name: string; state: string; n: number }[])
-        this.set({ queue: row.name, state: row.state }, row.n);
+      for (const depth of await options.queue.depth()) {
+        this.set({ queue: depth.queue, state: "waiting" }, depth.waiting);
+        this.set({ queue: depth.queue, state: "active" }, depth.active);
+      }
     },
   });
   return { registry, httpDuration, jobDuration, jobFailures };

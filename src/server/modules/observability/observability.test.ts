@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendMailJob } from "../../jobs/definitions.js";
+import { sendMailJob } from "../../queue/definitions.js";
 import { createLogger } from "../../lib/logger.js";
 import { runWithContext } from "../../lib/request-context.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZJob } from '../../../contract/api/jobs.schema.js';
 import { ZGetSettingsResponse, ZUploadLogoResponse } from '../../../contract/api/settings.schema.js';
 import { companies, testimonialResponses } from '../../db/schema.js';
-import { jobRegistry } from '../../jobs/registry.js';
+import { jobRegistry } from '../../worker.js';
 import { signedInCompany } from '../../test/accounts.js';
 import { multipart } from '../../test/clips.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   LOGO_TOO_MANY_PIXELS_MESSAGE,
   type TProfileResponse,
@@ -11,14 +11,14 @@ import {
 import { LOGO_MAX_BYTES } from '../../../contract/constants.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { companies, jobs, videoStyleSettings } from '../../db/schema.js';
+import { companies, videoStyleSettings } from '../../db/schema.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import { imageDimensions, withinLogoLimits } from '../../media/logo-image.js';
 import { signMediaPath } from '../../media/signed-urls.js';
 import { abandonPendingObjects, confirmPendingObjects, reservePendingObjects } from '../../storage/pending-objects.js';
 import { findUserById, toUser } from '../auth/auth.service.js';
-import { enqueueJob } from '../jobs/jobs.service.js';
+import { cancelLogoJobs, enqueueJob, pendingLogoJob } from '../jobs/jobs.service.js';
 import { defaultStyleRow } from './default-style.js';
 
 /** The company logo's public address: logos are shown in e-mails and to customers, so they are not signed. */
@@ -44,13 +44,8 @@ type LogoFacts = { id: string; logoKey: string | null; logoLuminance: number | n
  * upload wins, as in the job), with the signed address of its upload, as the upload answered.
  */
 async function pendingLogo(ctx: AppContext, companyId: string): Promise<{ jobId: string; url: string } | null> {
-  const [latest] = await ctx.db
-    .select({ id: jobs.id, phase: jobs.phase, params: jobs.params })
-    .from(jobs)
-    .where(and(eq(jobs.companyId, companyId), eq(jobs.kind, 'logo')))
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(1);
-  if (!latest || (latest.phase !== 'queued' && latest.phase !== 'running')) return null;
+  const latest = await pendingLogoJob(ctx.db, companyId);
+  if (!latest) return null;
   const sourceKey = (latest.params as { sourceKey?: unknown } | null)?.sourceKey;
   if (typeof sourceKey !== 'string' || sourceKey === '') return null;
   return { jobId: latest.id, url: `${ctx.config.appUrl}${signMediaPath(ctx.secrets.jwt, sourceKey)}` };
@@ -121,10 +116,7 @@ export async function updateSettings(ctx: AppContext, companyId: string, fields:
   if (fields.logo_url === '') {
     await ctx.db.update(companies).set({ logoKey: null, logoLuminance: null, logoAspect: null, updatedAt: new Date() }).where(eq(companies.id, companyId));
     // A logo still being prepared is removed too: its job records nothing once cancelled.
-    await ctx.db
-      .update(jobs)
-      .set({ phase: 'cancelled', finishedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(jobs.companyId, companyId), eq(jobs.kind, 'logo'), inArray(jobs.phase, ['queued', 'running'])));
+    await cancelLogoJobs(ctx.db, companyId);
   }
   return getSettings(ctx, companyId);
 }

@@ -3,7 +3,7 @@ import type { TExportPlatform, TExportVideoType } from '../../../contract/api/st
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { jobs, testimonialRequests, testimonialResponses } from '../../db/schema.js';
-import { readyMailJob } from '../../jobs/definitions.js';
+import { readyMailJob } from '../../queue/definitions.js';
 import { companyMailRecipients, queueMail } from '../../mail/send.js';
 import type { JobRow, Tx } from '../jobs/jobs.service.js';
 import { readyVideosEmail, type ReadyItem, type ReadyOutput } from './studio.emails.js';
@@ -69,7 +69,7 @@ async function readyOutputOf(tx: Db, job: JobRow): Promise<ReadyOutput> {
 const seconds = (n: number) => sql`${n} * interval '1 second'`;
 
 /**
- * Called in the transaction that completes a render (studio.service.ts renderOutput), after its job is
+ * Called in the transaction that completes a render (render.job.ts renderOutput), after its job is
  * marked ready: records what the output is and whether the company is to be told, and for the first
  * render waiting to be told, queues the testimonial's 'ready-mail' message in the same transaction.
  */

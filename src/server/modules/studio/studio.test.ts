@@ -167,7 +167,7 @@ describe('burned-in subtitles', () => {
 
     const merged = await me.post(`/api/testimonials/${tm.id}/generate-merged-with-all-subtitles`, { transcriptions: [{ responseId: response!.id, transcription: cues }], language: 'en' });
     expect(merged.statusCode, merged.body).toBe(202);
-    expect(merged.json().state).toMatchObject({ output: 'merge_subtitles', phase: 'queued' });
+    expect(merged.json().state).toMatchObject({ output: 'merged_subtitles', phase: 'queued' });
     await expect.poll(async () => (await detail()).has_subtitles, { timeout: 90_000, interval: 500 }).toBe(true);
     expect((await detail()).video_url_subtitles).toMatch(new RegExp(`merged-subtitles-${merged.json().jobId}`));
   }, 240_000);

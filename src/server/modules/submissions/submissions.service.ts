@@ -351,7 +351,7 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
     throw error;
   }
   // The reliability suite's crash right after the commit (TEST_CRASH_AFTER): the work is done anyway.
-  if (outcome === 'saved') crashPoint(ctx, 'submission-committed');
+  if (outcome === 'saved') crashPoint('submission-committed');
   if (outcome === 'duplicate') {
     // The first try committed: these copies of its files are not needed.
     await abandonPendingObjects(ctx.db, ctx.storage, keys);

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TJob } from '../../../contract/api/jobs.schema.js';
 import { companies, jobs, testimonialRequests, testimonialResponses } from '../../db/schema.js';
-import { jobRegistry } from '../../jobs/registry.js';
+import { jobRegistry } from '../../worker.js';
 import { signedInCompany } from '../../test/accounts.js';
 import { makeClip, multipart } from '../../test/clips.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';

@@ -32,6 +32,8 @@ interface JobRead {
   job: TJob;
   changedAt: number;
   stalled: boolean;
+  /** The testimonial read again when this job turned final here (the one invalidation of its end). */
+  reread?: Promise<void>;
 }
 
 export type TJobFollowStatus =
@@ -55,6 +57,11 @@ export interface JobFollow {
   failedReads: number;
   /** Follows the job again after giving up. */
   resume: () => void;
+  /**
+   * Settles once the testimonial has been read again after the job ended (at once when there was
+   * nothing to read again): a caller that tells the end waits for it instead of reading it a second time.
+   */
+  reread: Promise<void>;
 }
 
 export interface UseJobOptions {
@@ -89,8 +96,8 @@ export function useJob(jobId: string | null | undefined, { pollMs = JOB_POLL_MS,
       const changedAt = previous && !moved(previous.job, job) ? previous.changedAt : now;
       const final = isFinalJobPhase(job.phase);
       const news = previous ? !isFinalJobPhase(previous.job.phase) : !settled;
-      if (final && news) void invalidateJobSubject(queryClient, job);
-      return { job, changedAt, stalled: !final && now - changedAt >= JOB_STALL_MS };
+      const reread = final && news ? invalidateJobSubject(queryClient, job) : previous?.reread;
+      return { job, changedAt, stalled: !final && now - changedAt >= JOB_STALL_MS, ...(reread ? { reread } : {}) };
     },
     // Failed reads are tried again at the polling pace; more than MAX_FAILED_READS in a row end it.
     retry: (failures, error) => !refused(error) && failures < MAX_FAILED_READS,
@@ -128,8 +135,10 @@ export function useJob(jobId: string | null | undefined, { pollMs = JOB_POLL_MS,
     giveUpReason = 'stalled';
   } else status = 'active';
 
-  return { job, status, giveUpReason, failedReads: id ? query.failureCount : 0, resume };
+  return { job, status, giveUpReason, failedReads: id ? query.failureCount : 0, resume, reread: (id && read?.reread) || NOTHING_TO_READ };
 }
+
+const NOTHING_TO_READ = Promise.resolve();
 
 /** Whether a follow has come to an end of its own (final job, or given up). */
 export function isFollowOver(follow: Pick<JobFollow, 'status'>): boolean {

@@ -81,7 +81,7 @@ export function RenderStatus({ state }: { state: TRenderState | null | undefined
       <div data-testid="render-state" data-phase={follow.status === 'active' ? follow.job?.phase : follow.status}>
         <JobProgress
           follow={follow}
-          label={t(follow.job?.phase === 'running' ? 'testimonialDetail.render.rendering' : 'testimonialDetail.render.queued')}
+          label={t(follow.job?.phase === 'running' ? 'testimonialDetail.render.running' : 'testimonialDetail.render.queued')}
           onRetry={follow.status === 'failed' && jobId ? () => retry.mutate(jobId) : undefined}
           retrying={retry.isPending}
         />
@@ -105,11 +105,11 @@ export function RenderStatus({ state }: { state: TRenderState | null | undefined
       </p>
     );
   }
-  const rendering = state.phase === 'rendering';
+  const running = state.phase === 'running';
   return (
     <p className="flex items-center gap-2 text-xs text-gray-700" data-testid="render-state" data-phase={state.phase}>
-      {rendering ? <Spinner className="size-3.5 text-brand-700" /> : <ClockIcon className="size-3.5 text-gray-500" />}
-      {t(`testimonialDetail.render.${rendering ? 'rendering' : 'queued'}`)}
+      {running ? <Spinner className="size-3.5 text-brand-700" /> : <ClockIcon className="size-3.5 text-gray-500" />}
+      {t(`testimonialDetail.render.${running ? 'running' : 'queued'}`)}
     </p>
   );
 }

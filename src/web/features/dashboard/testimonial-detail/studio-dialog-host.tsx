@@ -106,7 +106,7 @@ function Reviews({ testimonial, dialog, studio, onOpenChange }: { testimonial: T
         testimonialId={testimonial.id}
         customerName={testimonial.customer_name}
         videos={Object.fromEntries(testimonial.testimonial_responses.map((response) => [response.id, { videoUrl: response.video_url, posterUrl: response.poster_url }]))}
-        onGenerationStarted={(started) => studio.subtitlesStarted('merge_subtitles', { kind: 'testimonial' }, started)}
+        onGenerationStarted={(started) => studio.subtitlesStarted('merged_subtitles', { kind: 'testimonial' }, started)}
       />
     );
   }

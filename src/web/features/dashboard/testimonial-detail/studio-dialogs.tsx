@@ -28,7 +28,7 @@ export function ActionConfirmDialog({ pending, ...props }: ActionConfirmDialogPr
   return <ConfirmDialog {...props} pending={pending} buttonTestIds={{ confirm: 'confirm-action', cancel: 'cancel-action' }} />;
 }
 
-export type TStudioAction = 'intro' | 'subtitles' | 'regenerate' | 'merge' | 'regenerate_merged' | 'merge_subtitles';
+export type TStudioAction = 'intro' | 'subtitles' | 'regenerate' | 'merge' | 'regenerate_merged' | 'merged_subtitles';
 
 export interface ProcessingModalProps {
   open: boolean;
@@ -48,7 +48,7 @@ export interface ProcessingModalProps {
  */
 export function ProcessingModal({ open, onDismiss, action, follow, since }: ProcessingModalProps) {
   const { t } = useTranslation();
-  const phase = follow.job?.phase === 'running' ? 'rendering' : 'queued';
+  const phase = follow.job?.phase === 'running' ? 'running' : 'queued';
   return (
     <Dialog
       open={open}

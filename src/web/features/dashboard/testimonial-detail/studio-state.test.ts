@@ -64,7 +64,7 @@ function testimonial(overrides: Partial<TTestimonialRequest> = {}): TTestimonial
   });
 }
 
-const running: TRenderState = { output: 'intro', phase: 'rendering', progress: 40, error: null };
+const running: TRenderState = { output: 'intro', phase: 'running', progress: 40, error: null };
 const queued: TRenderState = { output: 'merge', phase: 'queued', progress: 0, error: null };
 const ready: TRenderState = { output: 'intro', phase: 'ready', progress: 100, error: null };
 const failed: TRenderState = { output: 'intro', phase: 'failed', progress: 0, error: 'ffmpeg exited with 1' };

@@ -5,9 +5,9 @@
 import { EXPORT_PLATFORM_SPECS, type TRenderState } from '../../../../contract/api/studio.schema.js';
 import type { TStoredExport, TTestimonialRequest, TTestimonialResponse } from '../../../../contract/api/testimonials.schema.js';
 
-/** A render that has not finished yet (queued or rendering). */
+/** A render that has not finished yet (queued or running). */
 export function isRunning(state: TRenderState | null | undefined): boolean {
-  return state?.phase === 'queued' || state?.phase === 'rendering';
+  return state?.phase === 'queued' || state?.phase === 'running';
 }
 
 /** The job running on the testimonial or on any of its answers, if one runs (the first found). */

@@ -71,11 +71,12 @@ export function useStudio(companyId: string, testimonial: TTestimonialRequest | 
   const pay = usePayTestimonialMutation();
 
   const ended = watch !== null && isFollowOver(watched) && watched.status !== 'gaveUp';
-  const { status: endStatus, job: endJob } = watched;
+  const { status: endStatus, job: endJob, reread } = watched;
   useEffect(() => {
     if (!ended || !watch) return undefined;
     let current = true;
-    void queryClient.invalidateQueries({ queryKey: testimonialKeys.detail(companyId, testimonialId) }).finally(() => {
+    // The follower read the testimonial again when the job ended (once): the end is told after that read.
+    void reread.finally(() => {
       if (!current) return;
       setWatch(null);
       setBanner(
@@ -92,7 +93,7 @@ export function useStudio(companyId: string, testimonial: TTestimonialRequest | 
     return () => {
       current = false;
     };
-  }, [ended, watch, endStatus, endJob, queryClient, companyId, testimonialId, t]);
+  }, [ended, watch, endStatus, endJob, reread, t]);
 
   useEffect(() => {
     if (banner?.tone !== 'success') return undefined;
@@ -143,7 +144,7 @@ export function useStudio(companyId: string, testimonial: TTestimonialRequest | 
   };
 
   /** A transcription review started a subtitles render (its answer, or the merged video). */
-  const subtitlesStarted = (action: 'subtitles' | 'merge_subtitles', target: TRenderTarget, started: TRenderJobResponse) =>
+  const subtitlesStarted = (action: 'subtitles' | 'merged_subtitles', target: TRenderTarget, started: TRenderJobResponse) =>
     void follow(action, target, started);
 
   const confirmPay = () => {

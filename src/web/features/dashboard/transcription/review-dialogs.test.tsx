@@ -312,7 +312,7 @@ describe('merged review', () => {
       [startPath]: [{ status: 202, body: { jobId: JOB } }],
       [jobPath(JOB)]: [ok(job(JOB, 'queued')), ok(job(JOB, 'running', { progress: 50 })), ok(job(JOB, 'ready'))],
       [statusPath]: [done],
-      [generatePathMerged]: [{ status: 202, body: { ...RENDER_JOB, state: { ...RENDER_JOB.state, output: 'merge_subtitles' } } }],
+      [generatePathMerged]: [{ status: 202, body: { ...RENDER_JOB, state: { ...RENDER_JOB.state, output: 'merged_subtitles' } } }],
     });
     const { onGenerationStarted } = merged();
     expect(screen.getByTestId('transcription-loading')).toBeTruthy();

@@ -2,7 +2,7 @@ import { readFileSync, readlinkSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Database, ExecuteSql } from '../db/client.js';
+import type { Database, Db, ExecuteSql } from '../db/client.js';
 import type { QueueLogger } from './queue.js';
 
 /**
@@ -29,8 +29,11 @@ export interface PresenceOptions {
   tmpRoot: string;
   leaseSeconds: number;
   logger: QueueLogger;
-  /** Requeues the jobs whose holder no longer exists, inside the transaction that buried it. */
-  recover?: (executeSql: ExecuteSql) => Promise<{ id: string; name: string; state: string }[]>;
+  /**
+   * Requeues the jobs whose holder no longer exists, inside the transaction that buried it (both handles
+   * of that transaction: the worker's root records what the lost jobs mean through the jobs service).
+   */
+  recover?: (executeSql: ExecuteSql, tx: Db) => Promise<{ id: string; name: string; state: string }[]>;
   /** Deletes the stored objects dead processes were writing (storage/pending-objects.ts); their keys. */
   removeAbandoned?: () => Promise<string[]>;
 }
@@ -152,7 +155,7 @@ export async function startPresence(options: PresenceOptions): Promise<Presence>
     const { rows: neighbours } = await database.executeSql('select id, pid from workers where machine = $1 and id <> $2', [machine, id]);
     const gone = (neighbours as { id: string; pid: number }[]).filter((w) => !pidRuns(w.pid)).map((w) => w.id);
     const judgeSilence = contactSince !== undefined && Date.now() - contactSince >= leaseSeconds * 1000;
-    const { dead, requeued } = await database.transaction(async (executeSql) => {
+    const { dead, requeued } = await database.transaction(async (executeSql, tx) => {
       const { rows } = await executeSql(
         `delete from workers
          where id <> $1 and (id = any($2::uuid[]) or ($3::boolean and last_seen < now() - $4::integer * interval '1 second'))
@@ -163,7 +166,7 @@ export async function startPresence(options: PresenceOptions): Promise<Presence>
         ...w,
         why: gone.includes(w.id) ? ('gone' as const) : ('silent' as const),
       }));
-      return { dead: buried, requeued: options.recover ? await options.recover(executeSql) : [] };
+      return { dead: buried, requeued: options.recover ? await options.recover(executeSql, tx) : [] };
     });
     for (const w of dead) {
       logger.warn({ worker: w.id, host: w.host, pid: w.pid, role: w.role, why: w.why }, w.why === 'gone' ? 'process ended without stopping: removed' : `process silent for ${leaseSeconds} s: presumed dead`);

@@ -2,10 +2,11 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, ExecuteSql } from '../db/client.js';
 import { currentContext, runWithContext } from '../lib/request-context.js';
+import { requeueNow } from './pgboss-private.js';
 
 /**
  * A job is a definition (queue name, zod payload checked when sent and when run, retry policy) plus a
- * handler. The registry lists every definition; handlers call services, never HTTP.
+ * handler. The worker root (worker.ts) lists every handler; handlers call services, never HTTP.
  */
 export interface JobDefinition<TSchema extends z.ZodType> {
   name: string;
@@ -75,18 +76,29 @@ export interface Queue {
   work(jobs: RegisteredJob[], options: WorkOptions): Promise<void>;
   /** Jobs running in this process now. */
   running(): number;
+  /** Jobs of each queue in the shared queue: waiting (created or retry) and active (pg-boss's getQueueSize). */
+  depth(): Promise<{ queue: string; waiting: number; active: number }[]>;
   ping(): Promise<void>;
   /**
    * Inside the transaction that removed dead processes from `workers`: the jobs leased by a process
    * that no longer has a row go back to the queue as a failed attempt (state 'retry', startable at
-   * once; 'failed' when no attempt is left), and their leases are deleted. Returns those jobs.
+   * once; 'failed' when no attempt is left), and their leases are deleted. Returns those jobs with their
+   * payloads: what they mean to the product (a `jobs` row to record failed) is the caller's to record.
    */
-  recover(executeSql: ExecuteSql): Promise<{ id: string; name: string; state: string }[]>;
+  recover(executeSql: ExecuteSql): Promise<RecoveredJob[]>;
   /**
    * Takes no new job, lets the running ones finish for `drainMs`, then interrupts the rest and hands
    * them back to the queue (waiting again, the attempt not counted) for another worker.
    */
   stop(options?: StopOptions): Promise<void>;
+}
+
+/** A job handed back to the queue after its process died: its queue state now ('retry' or 'failed'). */
+export interface RecoveredJob {
+  id: string;
+  name: string;
+  state: string;
+  data: unknown;
 }
 
 export interface QueueLogger {
@@ -186,13 +198,7 @@ export async function openQueue(
     });
 
   /** Back to waiting, as if never started: the next fetch does not count it as a retry. */
-  const handBack = (job: { id: string; queue: string }) =>
-    release(job, (executeSql) =>
-      executeSql(`update ${schema}.job set state = 'created', started_on = null, start_after = now() where id = $1 and name = $2 and state = 'active'`, [
-        job.id,
-        job.queue,
-      ]),
-    );
+  const handBack = (job: { id: string; queue: string }) => release(job, (executeSql) => requeueNow(executeSql, schema, job.queue, [job.id]));
 
   /**
    * Records an outcome, retrying while the database is unreachable (a job that finished during an
@@ -330,45 +336,44 @@ export async function openQueue(
       for (const lane of lanes) pumps.push(pump(lane, work));
     },
     running: () => inFlight.size,
+    async depth() {
+      const depths = [];
+      for (const { name } of options.definitions) {
+        const waiting = await boss.getQueueSize(name, { before: 'active' });
+        const active = (await boss.getQueueSize(name, { before: 'completed' })) - waiting;
+        depths.push({ queue: name, waiting, active });
+      }
+      return depths;
+    },
     async recover(executeSql) {
       // Leases whose holder has no row: it was just found dead (or stopped with a job it could not record).
       const { rows: lost } = await executeSql(
         `delete from job_leases l where l.worker_id <> $1 and not exists (select 1 from workers w where w.id = l.worker_id) returning job_id, queue`,
         [workerId],
       );
-      const leases = lost as { job_id: string; queue: string }[];
-      if (!leases.length) return [];
-      const ids = leases.map((l) => l.job_id);
-      const names = [...new Set(leases.map((l) => l.queue))];
-      const { rows: active } = await executeSql(
-        `select id, name from ${schema}.job where name = any($1::text[]) and id = any($2::uuid[]) and state = 'active' for update`,
-        [names, ids],
-      );
-      const byQueue = new Map<string, string[]>();
-      for (const job of active as { id: string; name: string }[]) byQueue.set(job.name, [...(byQueue.get(job.name) ?? []), job.id]);
-      // pg-boss's own failure path: the attempt counts (a job that kills its worker must not loop forever),
-      // 'failed' once the retry limit is reached; a retry may start at once, not after the retry delay.
-      for (const [name, jobIds] of byQueue) {
-        for (const jobId of jobIds) await boss.fail(name, jobId, { message: LOST_WORKER_MESSAGE }, { db: asDb(executeSql) });
+      const db = asDb(executeSql);
+      const recovered: { id: string; name: string }[] = [];
+      for (const lease of lost as { job_id: string; queue: string }[]) {
+        // The lease row is ours now (deleted in this transaction): its holder's release finds nothing to record.
+        const job = await boss.getJobById(lease.queue, lease.job_id, { db, includeArchive: false });
+        if (job?.state !== 'active') continue;
+        // pg-boss's own failure path: the attempt counts (a job that kills its worker must not loop forever),
+        // 'failed' once the retry limit is reached.
+        await boss.fail(lease.queue, lease.job_id, { message: LOST_WORKER_MESSAGE }, { db });
+        recovered.push({ id: lease.job_id, name: lease.queue });
       }
-      if (!byQueue.size) return [];
-      const recovered = [...byQueue.values()].flat();
-      await executeSql(`update ${schema}.job set start_after = now() where name = any($1::text[]) and id = any($2::uuid[]) and state = 'retry'`, [names, recovered]);
-      const { rows: after } = await executeSql(`select id, name, state from ${schema}.job where name = any($1::text[]) and id = any($2::uuid[])`, [
-        names,
-        recovered,
-      ]);
-      // A media job whose queue gave up with its lost worker is recorded failed in its `jobs` row (the
-      // handler that would have said so never ran). Same transaction: both, or neither.
-      await executeSql(
-        `update jobs set phase = 'failed', error_reason = 'interrupted', finished_at = now(), updated_at = now()
-          where phase in ('queued', 'running')
-            and id::text in (select data->>'jobId' from ${schema}.job where name = any($1::text[]) and id = any($2::uuid[]) and state = 'failed')`,
-        [names, recovered],
-      );
+      if (!recovered.length) return [];
+      const names = [...new Set(recovered.map((j) => j.name))];
+      // A retry may start at once, not after the retry delay: its worker is known dead.
+      for (const name of names) await requeueNow(executeSql, schema, name, recovered.filter((j) => j.name === name).map((j) => j.id));
+      const after: RecoveredJob[] = [];
+      for (const { id, name } of recovered) {
+        const job = await boss.getJobById(name, id, { db, includeArchive: false });
+        if (job) after.push({ id, name, state: job.state, data: job.data });
+      }
       // This process may take them at its next poll (the transaction commits first).
-      for (const name of byQueue.keys()) wakeQueue(name);
-      return after as { id: string; name: string; state: string }[];
+      for (const name of names) wakeQueue(name);
+      return after;
     },
     async ping() {
       await boss.getQueueSize(options.definitions[0]?.name ?? '__none__').catch((error: unknown) => {
