@@ -7,15 +7,44 @@ import { defineConfig } from 'vitest/config';
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
 
-const shared = {
-  environment: 'node',
+const pool = {
   pool: 'forks' as const,
   isolate: false,
-  poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
+  poolOptions: {
+    forks: { maxForks: 2, minForks: 1, isolate: false },
+    // The web app's tests: a fresh thread per file (jsdom, React and Testing Library bind to the first
+    // document they see, so a reused process would leak it into the next file).
+    threads: { maxThreads: 2, minThreads: 1, isolate: true },
+  },
+};
+
+const shared = {
+  ...pool,
+  environment: 'node',
   setupFiles: ['src/server/test/setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 120_000,
 };
+
+/** Server tests that reach neither the database nor the queue: the PostgreSQL pass skips them. */
+const ONCE_ONLY = [
+  'src/server/config.test.ts',
+  'src/server/http/errors.test.ts',
+  'src/server/http/product-font.test.ts',
+  'src/server/http/rate-limit.test.ts',
+  'src/server/lib/*.test.ts',
+  'src/server/mail/emails.test.ts',
+  'src/server/media/answer-prep.test.ts',
+  'src/server/media/ffmpeg.test.ts',
+  'src/server/media/render.test.ts',
+  'src/server/media/toolchain-cache.test.ts',
+  'src/server/modules/auth/signin-throttle.test.ts',
+  'src/server/modules/publications/live-pages.test.ts',
+  'src/server/modules/publications/publications.pages.test.ts',
+  'src/server/modules/transcription/word-error-rate.test.ts',
+  'src/server/storage/local-storage.test.ts',
+  'src/server/storage/s3-storage.test.ts',
+];
 
 /** JSX as the app builds it (the automatic runtime); each project has its own transform settings. */
 const esbuild = { jsx: 'automatic' as const };
@@ -24,14 +53,28 @@ export default defineConfig({
   esbuild,
   test: {
     globalSetup: ['src/server/test/global-setup.ts'],
+    // The pool is the run's, not a project's: Vitest reads these from the root config only. Without them
+    // here it ran one fork at a time (cores - 1) and a new fork, so a new PGlite, for every file.
+    ...pool,
     projects: [
       {
         esbuild,
         test: {
           ...shared,
           name: 'pglite',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'scripts/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
+        },
+      },
+      {
+        // The web app's tests need no database: each file in a fresh worker thread, as it expects.
+        esbuild,
+        test: {
+          ...shared,
+          name: 'web',
+          include: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
+          pool: 'threads' as const,
+          isolate: true,
         },
       },
       ...(pgUrl
@@ -41,7 +84,10 @@ export default defineConfig({
               test: {
                 ...shared,
                 name: 'postgres',
+                // The second pass, on real PostgreSQL, runs the tests that reach the database or the
+                // queue. These touch neither (media tools, pure functions, storage, config) and run once.
                 include: ['src/server/**/*.test.ts'],
+                exclude: ONCE_ONLY,
                 env: { TEST_DB: 'postgres' },
               },
             },
