@@ -22,7 +22,9 @@ const shared = {
   ...pool,
   environment: 'node',
   setupFiles: ['src/server/test/setup.ts'],
-  testTimeout: 30_000,
+  // Real ffmpeg jobs inside tests poll for up to 90 s on a busy machine (two forks, CI's other work): a
+  // test may take as long as the polls it makes, or it fails on the clock instead of on what it checks.
+  testTimeout: 120_000,
   hookTimeout: 120_000,
 };
 
@@ -37,6 +39,7 @@ const ONCE_ONLY = [
   'src/server/media/answer-prep.test.ts',
   'src/server/media/ffmpeg.test.ts',
   'src/server/media/render.test.ts',
+  'src/server/media/overlays.test.ts',
   'src/server/media/toolchain-cache.test.ts',
   'src/server/modules/auth/signin-throttle.test.ts',
   'src/server/modules/publications/live-pages.test.ts',

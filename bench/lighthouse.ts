@@ -1,6 +1,7 @@
 /**
  * Lighthouse 12 in its default mobile mode (a mid-range phone on a slow 4G network, simulated) against
- * the landing page and a real recording link of a running server. Each page runs `runs` times in a
+ * the landing page and the real pages a customer opens (recording link, collection link, unsubscribe
+ * page) of a running server. Each page runs `runs` times in a
  * fresh headless Chromium (5 runs unless told); the median run by performance score is kept, with its FCP,
  * LCP and bytes over the wire (all resources, and scripts alone), beside every run and the worst one. Lighthouse is pinned to 12.2.3: 13 needs Node 22.
  */
@@ -106,11 +107,22 @@ export async function lighthousePage(url: string, options: { runs?: number; chro
   };
 }
 
+/** The customer's pages of one company, made through the API as a business and its customer would. */
+export interface CustomerPages {
+  /** The private recording link of the invitation. */
+  recording: string;
+  /** The unsubscribe page the invitation links to (issue 30). */
+  unsubscribe: string;
+  /** A public collection link of the same questions, /c/{slug} (issue 30). */
+  collect: string;
+}
+
 /**
- * A real recording link on `serverUrl`: a confirmed company with two questions and a request sent to a
- * customer, through the API and the development outbox, as the end-to-end journeys make them.
+ * Real customer pages on `serverUrl`: a confirmed company with two questions, a request sent to a
+ * customer and a collection link, through the API and the development outbox, as the end-to-end journeys
+ * make them.
  */
-export async function makeRecordingLink(serverUrl: string): Promise<string> {
+export async function makeCustomerPages(serverUrl: string): Promise<CustomerPages> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   const json = async <T>(pathname: string, body?: unknown, token?: string): Promise<T> => {
     const res = await fetch(`${serverUrl}${pathname}`, {
@@ -122,7 +134,7 @@ export async function makeRecordingLink(serverUrl: string): Promise<string> {
     if (!res.ok) throw new Error(`${pathname} → ${res.status}: ${text}`);
     return (text ? JSON.parse(text) : null) as T;
   };
-  const mailLink = async (to: string, needle: string) => {
+  const mailLink = async (to: string, needle: string): Promise<string> => {
     for (let i = 0; i < 120; i++) {
       const mails = await json<{ links: string[] }[]>(`/dev/outbox/messages.json?to=${encodeURIComponent(to)}`);
       const link = mails.flatMap((m) => m.links).find((l) => l.includes(needle));
@@ -148,16 +160,32 @@ export async function makeRecordingLink(serverUrl: string): Promise<string> {
     session.token,
   );
   const link = await mailLink(customerEmail, '/testimonial/submit/');
-  // The e-mail names APP_URL; the bench's server may answer on another address.
-  return new URL(new URL(link).pathname, serverUrl).toString();
+  const unsubscribe = await mailLink(customerEmail, '/unsubscribe/');
+  const collection = await json<{ url: string }>(
+    '/api/collection-links',
+    { name: 'Bakery counter', question_ids: questionIds, language: 'english', gift: null, background_color: '#1f2937' },
+    session.token,
+  );
+  // The e-mail and the link name APP_URL; the bench's server may answer on another address.
+  const local = (url: string) => new URL(new URL(url).pathname, serverUrl).toString();
+  return { recording: local(link), unsubscribe: local(unsubscribe), collect: local(collection.url) };
 }
 
-/** Lighthouse on the landing page and on a fresh recording link of the server at `serverUrl`. */
-export async function lighthouseBench(serverUrl: string, options: { runs?: number; pages?: ReadonlyArray<'landing' | 'recording'> } = {}) {
-  const pages = options.pages ?? ['landing', 'recording'];
+const PAGES = ['landing', 'recording', 'collect', 'unsubscribe'] as const;
+type Page = (typeof PAGES)[number];
+
+/**
+ * Lighthouse on the landing page and on the pages a customer opens, fresh ones of the server at
+ * `serverUrl`: the recording link, a collection link (/c/{slug}) and the unsubscribe page.
+ */
+export async function lighthouseBench(serverUrl: string, options: { runs?: number; pages?: ReadonlyArray<Page> } = {}) {
+  const pages = options.pages ?? PAGES;
   const results: Record<string, LighthouseFigures> = {};
   if (pages.includes('landing')) results.lighthouse_landing = await lighthousePage(`${serverUrl}/`, options);
-  if (pages.includes('recording')) results.lighthouse_recording = await lighthousePage(await makeRecordingLink(serverUrl), options);
+  const customer = pages.some((p) => p !== 'landing') ? await makeCustomerPages(serverUrl) : undefined;
+  for (const page of ['recording', 'collect', 'unsubscribe'] as const) {
+    if (customer && pages.includes(page)) results[`lighthouse_${page}`] = await lighthousePage(customer[page], options);
+  }
   return results;
 }
 
@@ -166,13 +194,13 @@ export async function lighthouseBench(serverUrl: string, options: { runs?: numbe
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const url = process.argv[2];
   if (!url) {
-    console.error('usage: tsx bench/lighthouse.ts <server url> [runs] [landing|recording]');
+    console.error(`usage: tsx bench/lighthouse.ts <server url> [runs] [${PAGES.join('|')}]`);
     process.exit(2);
   }
-  const page = process.argv[4];
+  const page = PAGES.find((p) => p === process.argv[4]);
   const figures = await lighthouseBench(url.replace(/\/$/, ''), {
     runs: Number(process.argv[3] ?? 5),
-    ...(page === 'landing' || page === 'recording' ? { pages: [page] } : {}),
+    ...(page ? { pages: [page] } : {}),
   });
   console.log(JSON.stringify(figures, null, 2));
 }

@@ -13,13 +13,14 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { startServer } from '../tests/e2e/support/server.js';
 import { lighthouseBench } from './lighthouse.js';
 import { answersBench } from './answers.js';
+import { formatsBench } from './formats.js';
 import { renderBench } from './render.js';
 import { transcriptionBench } from './transcription.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 /** The sections of the bench, in the order they run. `npm run bench -- --only=start,lighthouse` runs some. */
-const SECTIONS = ['start', 'weight', 'lighthouse', 'answers', 'render', 'transcription'] as const;
+const SECTIONS = ['start', 'weight', 'lighthouse', 'answers', 'render', 'transcription', 'formats'] as const;
 type TSection = (typeof SECTIONS)[number];
 
 function chosenSections(argv: string[]): ReadonlySet<TSection> {
@@ -121,7 +122,7 @@ async function main() {
   if (sections.has('start')) await startBench(results);
   if (sections.has('weight')) await weightBench(results);
   if (sections.has('lighthouse')) {
-    // Lighthouse (mobile) on the landing page and a real recording link, against the built app.
+    // Lighthouse (mobile) on the landing page and real customer pages, against the built app.
     const lighthouseData = await mkdtemp(path.join(os.tmpdir(), 'vouchreel-bench-lh-'));
     const server = await startServer({ LOG_LEVEL: 'error' }, { dataDir: lighthouseData });
     try {
@@ -133,6 +134,7 @@ async function main() {
   if (sections.has('answers')) Object.assign(results, await answersBench());
   if (sections.has('render')) Object.assign(results, await renderBench());
   if (sections.has('transcription')) Object.assign(results, await transcriptionBench());
+  if (sections.has('formats')) Object.assign(results, await formatsBench());
 
   console.table(
     Object.fromEntries(Object.entries(results).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : v])),

@@ -97,7 +97,20 @@ export const DEFAULT_VIDEO_STYLE = {
   show_logo_in_videos: false,
   /** The light plate behind the logo: automatic, when the logo is hard to see on the background (decision 172). */
   logo_plate: 'auto',
+  /** Issue 31: the name and position lower-third, and the end card, off until the company turns them on. */
+  lower_third: false,
+  end_card: false,
+  end_card_text: '',
+  end_card_address: '',
+  caption_style: 'line',
 } as const;
+
+/** Issue 31: how subtitles are drawn: a cue at a time ('line') or word by word, the spoken word highlighted ('word'). */
+export const CAPTION_STYLES = ['line', 'word'] as const;
+export type TCaptionStyle = (typeof CAPTION_STYLES)[number];
+
+/** Issue 31: the end card's call to action and address, kept short enough for a 1:1 frame. */
+export const END_CARD_LIMITS = { text: 60, address: 80 } as const;
 
 export interface CreditPackage {
   /** Stable identifier of the package; the Stripe price id is configured per id on the server. */

@@ -71,6 +71,21 @@ export const ERROR_REASON_MESSAGES = {
   /** params: duration (m:ss) */
   poster_outside_video: 'Choose a moment within the video, between 0:00 and {{duration}}.',
   wall_item_unavailable: 'One of these videos is no longer published. Reload the page and try again.',
+  /* ------------------------------------------------ the customer's control (issue 29) */
+  /** params: date (DD/MM/YYYY) */
+  consent_withdrawn:
+    'The customer withdrew their consent on {{date}}: this testimonial can no longer be published, edited, exported, downloaded or transcribed.',
+  answer_removed: 'The customer asked for this answer to be removed: it can no longer be used in any video or publication.',
+  all_answers_removed: 'The customer asked for every answer of this testimonial to be removed: there is nothing left to use.',
+  approval_required: 'The customer must approve this video before it is published. Ask for their approval first.',
+  approval_pending: 'The customer has not approved this video yet. You will be told as soon as they answer.',
+  approval_changes_requested: 'The customer asked for changes to this video. Make a new version and ask for their approval again.',
+  /** params: hours */
+  approval_reminder_too_soon: 'The customer was sent this approval less than 24 hours ago. You can remind them again in {{hours}} h.',
+  approval_already_decided: 'The customer has already answered this approval request.',
+  approval_no_email: 'This customer gave no e-mail address, so they cannot be asked for their approval.',
+  media_delete_not_withdrawn: "The media can only be deleted here once the customer has withdrawn their consent.",
+  media_deleted: 'The videos of this testimonial have been deleted.',
   checkout_closed: 'This test payment was cancelled or has expired: it can no longer be paid. Start a new purchase.',
 
   /* ------------------------------------------------ subtitles (decision 167) */
@@ -87,6 +102,41 @@ export const ERROR_REASON_MESSAGES = {
   subtitle_line_after_end: 'Line {{line}} goes past the end of the answer ({{seconds}} s).',
   /** params: max */
   subtitle_too_many_lines: 'There can be at most {{max}} subtitle lines.',
+
+  /* ------------------------------------------------ open collection links (issue 30) */
+  collection_link_unknown: 'This collection link does not exist. Please check the address.',
+  /** params: company; language */
+  collection_link_disabled: '{{company}} is not collecting testimonials through this link at the moment.',
+  /** params: company; language */
+  collection_link_expired: 'This collection link has expired. Thank you for your interest in {{company}}.',
+  /** params: company; language */
+  collection_link_full: 'This collection link has received all the testimonials it was meant to. Thank you for your interest in {{company}}.',
+  /** params: company; language */
+  collection_link_daily_cap: 'This link has received as many testimonials as it can today. Please come back tomorrow.',
+  /** params: language */
+  collection_details_refused: 'We could not accept these details. Please check them and try again.',
+  /** params: language */
+  email_code_required: 'Confirm your e-mail address with the code we sent you before sending your answers.',
+  /** params: language; left */
+  email_code_wrong: 'This code is not the one we sent. {{left}} tries left.',
+  /** params: language */
+  email_code_expired: 'This code has expired or was used up. Ask for a new code.',
+  /* ------------------------------------------------ the request funnel (issue 30) */
+  funnel_link_not_found: 'This collection link does not exist or was deleted.',
+  timeline_request_not_found: 'This request does not exist or was deleted.',
+  progress_foreign_origin: 'Progress is accepted only from the recording pages of this site.',
+  /* ------------------------------------------------ automatic reminders and unsubscribing (issue 30) */
+  reminder_unsubscribed: 'This customer unsubscribed from your e-mails: no reminder can be sent to this address.',
+  reminder_days_invalid: 'Give at most 3 different days, in ascending order, each between 1 and 60.',
+  time_zone_invalid: 'Choose a time zone from the list.',
+  /* ------------------------------------------------ trims of an answer (issue 31, decision 201) */
+  trim_not_ready: 'This answer is still being prepared: it can be trimmed once it is ready.',
+  /** params: duration (m:ss.t, the answer's length) */
+  trim_start_outside: 'The start must be within the answer, between 0:00.0 and {{duration}}.',
+  /** params: duration */
+  trim_end_outside: 'The end must be within the answer, between 0:00.0 and {{duration}}.',
+  /** params: seconds */
+  trim_too_short: 'Keep at least {{seconds}} s: the end must come at least {{seconds}} s after the start.',
 } as const;
 
 export type TErrorReason = keyof typeof ERROR_REASON_MESSAGES;

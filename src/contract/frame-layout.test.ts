@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FONT_CHOICES } from './constants.js';
-import { breakableWords, CARD_MIN_SIZE, ELLIPSIS, fitCard, fitCuesToFrame, frameScale, safeArea, subtitleBox, subtitleEm, textWidth, wrapMeasured, type Box, type CardFit, type FrameKind } from './frame-layout.js';
+import { wordCaptionBox, wordCaptionClearance } from './word-captions.js';
+import { breakableWords, CARD_MIN_SIZE, ELLIPSIS, endCardLayout, fitCard, lowerThirdLayout, fitCuesToFrame, frameScale, safeArea, subtitleBox, subtitleEm, textWidth, wrapMeasured, type Box, type CardFit, type FrameKind } from './frame-layout.js';
 
 const LONG_280 =
   'We would love to hear the whole story: how did you first hear about our bakery, what made you choose our breakfasts, catering and birthday cakes over the others in town, and how did the team handle your last-minute changes on the day? Would you recommend us to a friend, and to whom?';
@@ -134,5 +135,83 @@ describe('balanced lines', () => {
     expect(fit.lines.map((l) => l.text).join(' ')).toBe(text);
     const widths = fit.lines.map((l) => l.width);
     expect(Math.max(...widths) - Math.min(...widths)).toBeLessThan(Math.max(...widths) * 0.25);
+  });
+});
+
+describe('lower-third and end card (issue 31)', () => {
+  const face = { font: 'Arial', bold: true } as const;
+  const EXTRA_FRAMES = [
+    { width: 1280, height: 720, kind: 'answer' },
+    { width: 1920, height: 1080, kind: 'landscape' },
+    { width: 1080, height: 1920, kind: 'vertical' },
+    { width: 640, height: 480, kind: 'answer' },
+  ] as const;
+
+  it.each(EXTRA_FRAMES)('puts the lower-third inside the safe area of $width×$height, above two lines of subtitles', (frame) => {
+    const lt = lowerThirdLayout({ ...frame, name: 'Jane Cooper', title: 'Head of Sales', face, subtitleSize: 34 });
+    const safe = safeArea(frame.width, frame.height, frame.kind);
+    expect(lt.plate.x).toBeGreaterThanOrEqual(safe.x);
+    expect(lt.plate.y).toBeGreaterThanOrEqual(safe.y);
+    expect(lt.plate.x + lt.plate.width).toBeLessThanOrEqual(safe.x + safe.width);
+    expect(lt.plate.y + lt.plate.height).toBeLessThanOrEqual(safe.y + safe.height);
+    // Two lines of subtitles (libass's size each) fit between the plate and the subtitles' bottom margin.
+    const sub = subtitleBox({ ...frame, size: 34, border: true });
+    expect(frame.height - sub.marginV - (lt.plate.y + lt.plate.height)).toBeGreaterThanOrEqual(2 * sub.fontSize);
+    // Even sizes and places (the layer is a 4:2:0 picture overlaid there).
+    for (const n of [lt.plate.x, lt.plate.y, lt.plate.width, lt.plate.height]) expect(n % 2).toBe(0);
+    // The name, then the position under it, smaller, both inside the plate.
+    expect(lt.title!.top).toBeGreaterThan(lt.name.top + lt.name.fontSize * 0.9);
+    expect(lt.title!.fontSize).toBeLessThan(lt.name.fontSize);
+    for (const line of [lt.name, lt.title!]) {
+      expect(line.x + line.width).toBeLessThanOrEqual(lt.plate.x + lt.plate.width);
+      expect(line.top + line.fontSize).toBeLessThanOrEqual(lt.plate.y + lt.plate.height);
+    }
+  });
+
+  it.each(EXTRA_FRAMES)('keeps the lower-third of $width×$height above two lines of word-by-word captions, which sit higher', (frame) => {
+    const clearance = wordCaptionClearance({ ...frame, size: 34, border: true });
+    const lt = lowerThirdLayout({ ...frame, name: 'Jane Cooper', title: 'Head of Sales', face, subtitleSize: 34, keepAbove: clearance });
+    const box = wordCaptionBox({ ...frame, size: 34, border: true });
+    // The plate ends above the top of a two-line caption block around its centre.
+    expect(lt.plate.y + lt.plate.height).toBeLessThanOrEqual(box.centreY - box.fontSize * 1.2);
+    expect(lt.plate.y).toBeGreaterThanOrEqual(safeArea(frame.width, frame.height, frame.kind).y);
+    // Without the clearance (line subtitles) it sits lower, nearer the subtitles at the bottom.
+    expect(lowerThirdLayout({ ...frame, name: 'Jane Cooper', title: 'Head of Sales', face, subtitleSize: 34 }).plate.y).toBeGreaterThan(lt.plate.y);
+  });
+
+  it('cuts a name too long for the frame with an ellipsis, and leaves out an empty position', () => {
+    const lt = lowerThirdLayout({ width: 1080, height: 1920, kind: 'vertical', name: 'Maximilian Alexander von Habsburg-Lothringen-Este the Third', title: '  ', face, subtitleSize: 34 });
+    expect(lt.name.text.endsWith(ELLIPSIS)).toBe(true);
+    expect(lt.title).toBeNull();
+    expect(lt.plate.x + lt.plate.width).toBeLessThanOrEqual(safeArea(1080, 1920, 'vertical').x + safeArea(1080, 1920, 'vertical').width);
+  });
+
+  it.each(EXTRA_FRAMES)('lays out the end card of $width×$height: the logo band on top, the call to action then the address, centred, inside the safe area', (frame) => {
+    const card = endCardLayout({ ...frame, text: 'Book a call with our team', address: 'acme.com/demo', face, size: 40, logo: true });
+    const safe = safeArea(frame.width, frame.height, frame.kind);
+    expect(card.logoBox).toMatchObject({ x: safe.x, y: safe.y, width: safe.width });
+    // The same band as the question card's, so one scaled logo serves both.
+    expect(card.logoBox).toEqual(fitCard({ ...frame, text: 'Q?', size: 40, face, logo: true }).logoBox);
+    const address = card.lines.at(-1)!;
+    expect(address).toMatchObject({ text: 'acme.com/demo', regular: true });
+    expect(address.fontSize).toBeLessThan(card.lines[0]!.fontSize);
+    for (const line of card.lines) {
+      expect(line.x).toBeGreaterThanOrEqual(safe.x);
+      expect(line.x + line.width).toBeLessThanOrEqual(safe.x + safe.width);
+      expect(line.top).toBeGreaterThan(card.logoBox!.y + card.logoBox!.height);
+      expect(line.top + line.fontSize).toBeLessThanOrEqual(safe.y + safe.height);
+      // Centred in the text box.
+      expect(Math.abs(line.x + line.width / 2 - (card.textBox.x + card.textBox.width / 2))).toBeLessThanOrEqual(1);
+    }
+    expect(address.top).toBeGreaterThan(card.lines[0]!.top);
+  });
+
+  it('keeps a long call to action to two lines (shrunk, then cut), and draws either text alone', () => {
+    const long = endCardLayout({ width: 1080, height: 1080, kind: 'answer', text: 'x '.repeat(30).trim(), address: '', face, size: 60, logo: false });
+    expect(long.lines.length).toBeLessThanOrEqual(2);
+    expect(long.logoBox).toBeNull();
+    const onlyAddress = endCardLayout({ width: 1280, height: 720, kind: 'answer', text: '', address: 'acme.com', face, size: 40, logo: false });
+    expect(onlyAddress.lines).toHaveLength(1);
+    expect(onlyAddress.lines[0]).toMatchObject({ text: 'acme.com', regular: true });
   });
 });

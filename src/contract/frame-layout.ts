@@ -20,7 +20,7 @@ import type { Cue } from './subtitles.js';
 /** The frame height the company's font sizes are chosen for. */
 export const REFERENCE_SHORT_SIDE = 540;
 
-export type FrameKind = 'answer' | 'landscape' | 'vertical';
+export type FrameKind = 'answer' | 'landscape' | 'vertical' | 'square' | 'portrait';
 
 /** Margins of the safe area, as shares of the frame's width (left, right) and height (top, bottom). */
 export interface SafeMargins {
@@ -38,6 +38,10 @@ export const SAFE_MARGINS: Record<FrameKind, SafeMargins> = {
   answer: { top: 0.07, bottom: 0.07, left: 0.07, right: 0.07 },
   landscape: { top: 0.07, bottom: 0.08, left: 0.07, right: 0.07 },
   vertical: { top: 0.14, bottom: 0.26, left: 0.07, right: 0.14 },
+  // Feed posts (Instagram, LinkedIn, Facebook): nothing is drawn over the picture, but Instagram's grid
+  // shows a 4:5 post cut to 3:4 (about 3.4 % off the top and the bottom) and feeds round the corners.
+  square: { top: 0.07, bottom: 0.08, left: 0.07, right: 0.07 },
+  portrait: { top: 0.08, bottom: 0.09, left: 0.07, right: 0.07 },
 };
 
 /** A rectangle in frame pixels. */
@@ -351,4 +355,149 @@ export function fitCuesToFrame(cues: Cue[], o: { width: number; height: number; 
       return part;
     });
   });
+}
+
+/* ------------------------------------------------------------------ lower-third and end card (issue 31) */
+
+/**
+ * The lower-third: the customer's name (and position) on a plate of the card's background, shown from
+ * `start` to `end` seconds of each answer, fading in and out over `fade`.
+ */
+export const LOWER_THIRD_TIMES = { start: 0.5, end: 4.5, fade: 0.3 } as const;
+/** The name's and the position's sizes, as shares of the frame's short side. */
+export const LOWER_THIRD_NAME_RATIO = 0.05;
+export const LOWER_THIRD_TITLE_RATIO = 0.036;
+/** The plate's inner margin, as a share of the name's size; its opacity (0–1). */
+export const LOWER_THIRD_PADDING_RATIO = 0.5;
+export const LOWER_THIRD_PLATE_OPACITY = 0.85;
+/** Room kept for two lines of subtitles under the lower-third, as line heights of the subtitles' size. */
+export const LOWER_THIRD_SUBTITLE_LINES = 2.4;
+
+export interface OverlayLine {
+  text: string;
+  /** drawtext's x and y: the left edge and the top of the tallest glyph. */
+  x: number;
+  top: number;
+  fontSize: number;
+  width: number;
+  /** Drawn in the family's regular face (the position, the address); else in the face as chosen. */
+  regular?: boolean;
+}
+
+export interface LowerThirdLayout {
+  /** The plate, in frame pixels (even sizes, inside the safe area). */
+  plate: Box;
+  name: OverlayLine;
+  title: OverlayLine | null;
+}
+
+/** A line cut with an ellipsis until it fits `maxWidth` (kept whole when it fits). */
+function fittedLine(text: string, maxWidth: number, measure: (s: string) => number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return measure(clean) <= maxWidth ? clean : withEllipsis(clean, maxWidth, measure);
+}
+
+/**
+ * The lower-third on a frame: at the left edge of the safe area, its bottom above the room two lines of
+ * subtitles take (subtitleBox of the subtitles' size), so it never covers them; the name on the first
+ * line, the position under it, smaller; a long text ends with an ellipsis inside the safe width.
+ */
+export function lowerThirdLayout(o: {
+  width: number;
+  height: number;
+  kind: FrameKind;
+  name: string;
+  title?: string | null | undefined;
+  face: FontFace;
+  subtitleSize: number;
+  /** A line the plate stays above (word-by-word captions sit higher than line subtitles: wordCaptionClearance). */
+  keepAbove?: number | undefined;
+}): LowerThirdLayout {
+  const safe = safeArea(o.width, o.height, o.kind);
+  const short = Math.min(o.width, o.height);
+  const nameSize = Math.max(8, Math.round(short * LOWER_THIRD_NAME_RATIO));
+  const titleSize = Math.max(6, Math.round(short * LOWER_THIRD_TITLE_RATIO));
+  const padding = Math.round(nameSize * LOWER_THIRD_PADDING_RATIO);
+  const maxText = safe.width - 2 * padding;
+  const name = fittedLine(o.name, maxText, (s) => textWidth(o.face, s, nameSize));
+  const titleText = o.title?.trim() ? fittedLine(o.title, maxText, (s) => textWidth({ font: o.face.font, bold: false }, s, titleSize)) : null;
+  const nameWidth = textWidth(o.face, name, nameSize);
+  const titleWidth = titleText ? textWidth({ font: o.face.font, bold: false }, titleText, titleSize) : 0;
+  const lineGap = Math.round(nameSize * 0.25);
+  const textHeight = nameSize + (titleText ? lineGap + titleSize : 0);
+  const plateWidth = Math.min(safe.width, evenSize(Math.ceil(Math.max(nameWidth, titleWidth)) + 2 * padding + 2));
+  const plateHeight = evenSize(textHeight + 2 * padding + 1);
+  const sub = subtitleBox({ width: o.width, height: o.height, kind: o.kind, size: o.subtitleSize, border: true });
+  const bottom = Math.min(safe.y + safe.height, o.height - sub.marginV - Math.round(sub.fontSize * LOWER_THIRD_SUBTITLE_LINES), o.keepAbove ?? Infinity);
+  const evenUp = (n: number) => Math.ceil(n / 2) * 2;
+  const plate: Box = { x: evenUp(safe.x), y: evenUp(Math.max(safe.y, bottom - plateHeight)), width: Math.min(plateWidth, evenSize(safe.x + safe.width - evenUp(safe.x))), height: plateHeight };
+  const x = plate.x + padding;
+  return {
+    plate,
+    name: { text: name, x, top: plate.y + padding, fontSize: nameSize, width: nameWidth },
+    title: titleText ? { text: titleText, x, top: plate.y + padding + nameSize + lineGap, fontSize: titleSize, width: titleWidth, regular: true } : null,
+  };
+}
+
+/** The end card lasts this long (2–4 s: issue 31), after the last answer. */
+export const END_CARD_SECONDS = 3;
+/** The address's size, as a share of the call to action's. */
+export const END_CARD_ADDRESS_RATIO = 0.7;
+/** The gap between the call to action and the address, as a share of the call to action's size. */
+export const END_CARD_GAP_RATIO = 0.6;
+
+export interface EndCardLayout {
+  /** The logo's band, as on the question card (the same scaled logo serves both); null without a logo. */
+  logoBox: Box | null;
+  /** The call to action's lines and the address's, each centred in the text box. */
+  lines: OverlayLine[];
+  textBox: Box;
+}
+
+/**
+ * The end card on a frame: the logo in the question card's band at the top of the safe area, then the
+ * call to action at the question's size (wrapped, shrunk like a card's question, at most two lines) and
+ * the address under it, smaller, on one line; the block centred in the rest of the safe area. Either text
+ * may be empty.
+ */
+export function endCardLayout(o: { width: number; height: number; kind: FrameKind; text: string; address: string; face: FontFace; size: number; logo: boolean }): EndCardLayout {
+  const safe = safeArea(o.width, o.height, o.kind);
+  const short = Math.min(o.width, o.height);
+  const logoHeight = o.logo ? evenSize(short * CARD_LOGO_HEIGHT_RATIO) : 0;
+  const logoBox = o.logo ? { x: safe.x, y: safe.y, width: safe.width, height: logoHeight } : null;
+  const reserved = o.logo ? logoHeight + Math.round(short * CARD_LOGO_GAP_RATIO) : 0;
+  const textBox: Box = { x: safe.x, y: safe.y + reserved, width: safe.width, height: safe.height - reserved };
+  const maxWidth = textBox.width * CARD_MEASURE_SLACK;
+  const scale = frameScale(o.width, o.height);
+  const minimum = Math.max(1, Math.round(CARD_MIN_SIZE * scale));
+  let size = Math.max(1, Math.round(o.size * scale));
+  const text = o.text.trim();
+  const address = o.address.trim();
+  let cta: string[] = [];
+  for (;;) {
+    const s = size;
+    cta = text ? wrapMeasured(text, maxWidth, (t) => textWidth(o.face, t, s)) : [];
+    if (cta.length <= 2 || size <= minimum) break;
+    size = Math.max(minimum, Math.floor(size * CARD_SHRINK_STEP));
+  }
+  const measure = (t: string) => textWidth(o.face, t, size);
+  if (cta.length > 2) cta = [cta[0]!, withEllipsis(cta[1]!, maxWidth, measure)];
+  else if (cta.length === 2) cta = balancedLines(text, 2, maxWidth, measure);
+  const addressSize = Math.max(1, Math.round(size * END_CARD_ADDRESS_RATIO));
+  const addressFace = { font: o.face.font, bold: false };
+  const addressText = address ? fittedLine(address, maxWidth, (t) => textWidth(addressFace, t, addressSize)) : '';
+  const lineHeight = Math.round(size * CARD_LINE_HEIGHT_RATIO);
+  const addressHeight = Math.round(addressSize * CARD_LINE_HEIGHT_RATIO);
+  const gap = cta.length && addressText ? Math.round(size * END_CARD_GAP_RATIO) : 0;
+  const blockHeight = cta.length * lineHeight + gap + (addressText ? addressHeight : 0);
+  let y = textBox.y + Math.max(0, (textBox.height - blockHeight) / 2);
+  const centred = (t: string, fontSize: number, width: number, height: number): OverlayLine => {
+    const line = { text: t, x: Math.round(textBox.x + (textBox.width - width) / 2), top: Math.round(y + (height - fontSize) / 2), fontSize, width };
+    y += height;
+    return line;
+  };
+  const lines = cta.map((t) => centred(t, size, measure(t), lineHeight));
+  y += gap;
+  if (addressText) lines.push({ ...centred(addressText, addressSize, textWidth(addressFace, addressText, addressSize), addressHeight), regular: true });
+  return { logoBox, lines, textBox };
 }

@@ -6,6 +6,18 @@ export interface Cue {
   start: number;
   end: number;
   text: string;
+  /**
+   * Issue 31: the cue's words with their times (an engine's word times, or shared out by characters),
+   * what word-by-word captions highlight. Absent on cues stored before, and on typed cues until saved.
+   */
+  words?: CueWord[];
+}
+
+/** One timed word of a cue (seconds from the start of the clip). */
+export interface CueWord {
+  start: number;
+  end: number;
+  text: string;
 }
 
 export const CUE_LIMITS = { lineChars: 42, lines: 2, minSeconds: 1, maxSeconds: 6 } as const;
@@ -51,6 +63,7 @@ export function groupCues(words: Cue[], duration: number): Cue[] {
       if (fits && !sentenceEnd) {
         current.text = joined;
         current.end = end;
+        current.words!.push(...rawWords(raw, text, start, end));
         continue;
       }
       flush();
@@ -62,7 +75,7 @@ export function groupCues(words: Cue[], duration: number): Cue[] {
       pieces.forEach((p, i) => cues.push({ start: start + i * step, end: start + (i + 1) * step, text: p }));
       continue;
     }
-    current = { start, end, text };
+    current = { start, end, text, words: rawWords(raw, text, start, end) };
   }
   flush();
   // At least 1 s on screen where the next cue and the clip allow; never overlapping; at most 6 s.
@@ -74,8 +87,82 @@ export function groupCues(words: Cue[], duration: number): Cue[] {
     if (cue.end - cue.start > CUE_LIMITS.maxSeconds) cue.end = cue.start + CUE_LIMITS.maxSeconds;
     cue.start = round(cue.start);
     cue.end = round(cue.end);
+    // The words stay inside the cue's final time; a cue without its own (a cut sentence) shares it out.
+    cue.words = cue.words?.length ? clampWords(cue.words, cue) : proportionalWords(cue);
   }
   return cues.filter((c) => c.end > c.start);
+}
+
+/** The words of one grouped item: itself when it is one word, else its words sharing its time by characters. */
+function rawWords(raw: Cue, text: string, start: number, end: number): CueWord[] {
+  if (raw.words?.length) return raw.words.map((w) => ({ ...w }));
+  return /\s/.test(text) ? proportionalWords({ start, end, text }) : [{ start, end, text }];
+}
+
+function clampWords(words: CueWord[], cue: { start: number; end: number }): CueWord[] {
+  return words.map((w) => {
+    const start = round(Math.min(Math.max(w.start, cue.start), cue.end));
+    return { start, end: round(Math.min(Math.max(w.end, start), cue.end)), text: w.text };
+  });
+}
+
+/**
+ * A cue's words sharing its time in proportion to their characters (a space counts as one): the words
+ * of typed subtitles, of a cue whose text a person edited, or of an engine that gave no word times.
+ */
+export function proportionalWords(cue: { start: number; end: number; text: string }): CueWord[] {
+  const words = cue.text.trim().split(/\s+/).filter(Boolean);
+  const total = words.reduce((n, w) => n + w.length + 1, 0) - 1;
+  const span = Math.max(0, cue.end - cue.start);
+  let at = 0;
+  return words.map((text) => {
+    const start = cue.start + (span * at) / Math.max(1, total);
+    at += text.length;
+    const end = cue.start + (span * at) / Math.max(1, total);
+    at += 1;
+    return { start: round(start), end: round(end), text };
+  });
+}
+
+/**
+ * The words of a cue that a person may have changed, from the cue as it was (issue 31): the same text
+ * keeps its words, moved and stretched with the cue's new time; a changed text (or no words before)
+ * has its words re-timed by characters across the cue.
+ */
+export function retimedWords(cue: { start: number; end: number; text: string }, before: Cue | undefined): CueWord[] {
+  const same = before?.words?.length && before.text.trim().split(/\s+/).join(' ') === cue.text.trim().split(/\s+/).join(' ') && before.words.length === cue.text.trim().split(/\s+/).length;
+  if (!same || !before?.words) return proportionalWords(cue);
+  const from = before.end - before.start;
+  const scale = from > 0 ? (cue.end - cue.start) / from : 0;
+  const at = (t: number) => round(Math.min(cue.end, Math.max(cue.start, cue.start + (t - before.start) * scale)));
+  return before.words.map((w) => ({ start: at(w.start), end: at(w.end), text: w.text }));
+}
+
+/**
+ * Saved lines with their words (issue 31): each line is matched to an unused stored cue of the same text
+ * (the nearest in time) whose words it keeps, stretched to its time (retimedWords); other lines get theirs
+ * by characters. Words a client sends are never taken as they are.
+ */
+export function withRetimedWords(lines: { start: number; end: number; text: string }[], stored: readonly Cue[]): Cue[] {
+  const unused = new Set(stored.map((_, i) => i));
+  const norm = (t: string) => t.trim().split(/\s+/).join(' ');
+  return lines.map((line) => {
+    let best: number | undefined;
+    for (const i of unused) {
+      if (norm(stored[i]!.text) !== norm(line.text)) continue;
+      if (best === undefined || Math.abs(stored[i]!.start - line.start) < Math.abs(stored[best]!.start - line.start)) best = i;
+    }
+    if (best !== undefined) unused.delete(best);
+    return { ...line, words: retimedWords(line, best === undefined ? undefined : stored[best]) };
+  });
+}
+
+/** The words word-by-word captions show for a cue: its own when they spell its text, else shared by characters. */
+export function cueWords(cue: Cue): CueWord[] {
+  const texts = cue.text.trim().split(/\s+/).filter(Boolean);
+  const own = cue.words;
+  if (own && own.length === texts.length && own.every((w, i) => w.text === texts[i] && w.end >= w.start)) return clampWords(own, cue);
+  return proportionalWords(cue);
 }
 
 function splitText(text: string, maxChars: number): string[] {

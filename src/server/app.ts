@@ -25,6 +25,9 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { studioRoutes } from './modules/studio/studio.routes.js';
 import { transcriptionRoutes } from './modules/transcription/transcription.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { remindersRoutes } from './modules/reminders/reminders.routes.js';
+import { unsubscribeRoutes } from './modules/reminders/unsubscribe.routes.js';
+import { devRemindersRoutes } from './modules/dev/reminders.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { observabilityRoutes, observeRequests } from './modules/observability/observability.routes.js';
@@ -32,6 +35,13 @@ import { observabilityRoutes, observeRequests } from './modules/observability/ob
 import { publicationsRoutes } from './modules/publications/publications.routes.js';
 import { viewsRoutes } from './modules/publications/views.routes.js';
 import { wallRoutes } from './modules/publications/wall.routes.js';
+// The customer stays in control (issue 29): their pages, and the company's early deletion of withdrawn media.
+import { customerRoutes } from './modules/consent/customer.routes.js';
+import { retentionRoutes } from './modules/consent/retention.routes.js';
+import { approvalsRoutes } from './modules/consent/approvals.routes.js';
+import { consentRecordRoutes } from './modules/consent/record.routes.js';
+import { collectionRoutes } from './modules/collection/collection.routes.js';
+import { funnelRoutes } from './modules/funnel/funnel.routes.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -123,7 +133,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(publicationsRoutes(ctx));
   await app.register(viewsRoutes(ctx));
   await app.register(wallRoutes(ctx));
+  await app.register(customerRoutes(ctx));
+  await app.register(retentionRoutes(ctx));
+  await app.register(approvalsRoutes(ctx));
+  await app.register(consentRecordRoutes(ctx));
+  await app.register(collectionRoutes(ctx));
+  await app.register(funnelRoutes(ctx));
+  await app.register(remindersRoutes(ctx));
+  await app.register(unsubscribeRoutes(ctx));
   if (!config.isProduction) await app.register(outboxRoutes(ctx));
+  if (!config.isProduction) await app.register(devRemindersRoutes(ctx));
 
   const sendPage = await registerWebApp(app, options.webDir ?? WEB_DIST_DIR);
   if (sendPage) app.get('/', (_request, reply) => sendPage(reply, '/'));

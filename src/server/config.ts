@@ -89,6 +89,8 @@ const ZEnv = z.object({
   WORKER_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(3).max(3600).default(30)),
   METRICS_TOKEN: optional(z.string().min(16, 'expected at least 16 characters')),
   READY_MAIL_GATHER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(0).max(3600).default(75)),
+  /** Issue 29: days the media of a testimonial whose consent was withdrawn are kept before the retention job deletes them; 0 deletes at once. */
+  CONSENT_WITHDRAWN_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of days' }).int().min(0).max(3650).default(30)),
   READY_MAIL_INTERVAL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(0).max(86_400).default(600)),
   READY_MAIL_SLOW_RENDER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(0).max(3600).default(60)),
   // Read by the test hook itself (lib/crash-point.ts); checked here so that a wrong name or a production use is seen at start.
@@ -194,6 +196,8 @@ export interface Config {
    * render (to gather a burst) and comes at most once per testimonial per `intervalSeconds`.
    */
   readyMail: { gatherSeconds: number; intervalSeconds: number; slowRenderSeconds: number };
+  /** Days a withdrawn testimonial's media are kept before they are deleted (CONSENT_WITHDRAWN_RETENTION_DAYS; 0: at once). */
+  consentWithdrawnRetentionDays: number;
 }
 
 export type TrustProxy = false | { hops: number } | { proxies: string[] };
@@ -380,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     workerLeaseSeconds: e.WORKER_LEASE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
+    consentWithdrawnRetentionDays: e.CONSENT_WITHDRAWN_RETENTION_DAYS,
     readyMail: { gatherSeconds: e.READY_MAIL_GATHER_SECONDS, intervalSeconds: e.READY_MAIL_INTERVAL_SECONDS, slowRenderSeconds: e.READY_MAIL_SLOW_RENDER_SECONDS },
   };
 }

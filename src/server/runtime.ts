@@ -10,7 +10,7 @@ import { seedFromTemplate, writeTemplate } from './db/pglite-template.js';
 import { ALL_JOB_DEFINITIONS } from './queue/definitions.js';
 import { startPresence } from './queue/presence.js';
 import { openQueue } from './queue/queue.js';
-import { jobRegistry, recoverLostJobs } from './worker.js';
+import { jobRegistry, recoverLostJobs, scheduleRecurringJobs } from './worker.js';
 import { ReadCache } from './lib/read-cache.js';
 import { resolveSecrets } from './lib/secrets.js';
 import { createMailer } from './mail/mailer.js';
@@ -86,6 +86,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<{ ctx: AppCo
           if (outcome === 'failed') metrics.jobFailures.inc({ queue: name });
         },
       });
+      await scheduleRecurringJobs(queue);
     }
     return {
       ctx,

@@ -1,12 +1,26 @@
 import type { AppContext } from './context.js';
 import type { Db, ExecuteSql } from './db/client.js';
 import { failJobsOfLostWorker, latestAnswerJob } from './modules/jobs/jobs.service.js';
+import { runMediaDeletion } from './modules/consent/retention.service.js';
 import { transcodeAnswer } from './modules/submissions/transcode.service.js';
 import { normaliseUploadedLogo } from './modules/settings/logo.job.js';
+import { sendMailAndRecord } from './modules/funnel/mail-outcome.js';
 import { sendReadyMail } from './modules/studio/ready-mail.js';
 import { renderOutput } from './modules/studio/render.job.js';
 import { runMergedTranscription, runResponseTranscription } from './modules/transcription/transcription.service.js';
-import { normaliseLogoJob, readyMailJob, renderOutputJob, sendMailJob, transcodeAnswerJob, transcribeMergedJob, transcribeResponseJob } from './queue/definitions.js';
+import {
+  deleteWithdrawnMediaJob,
+  normaliseLogoJob,
+  readyMailJob,
+  REMINDER_SWEEP_CRON,
+  renderOutputJob,
+  sendMailJob,
+  sendRemindersJob,
+  transcodeAnswerJob,
+  transcribeMergedJob,
+  transcribeResponseJob,
+} from './queue/definitions.js';
+import { runReminderSweep } from './modules/reminders/reminders.service.js';
 import { registerJob, type Queue, type RecoveredJob, type RegisteredJob } from './queue/queue.js';
 
 /**
@@ -19,7 +33,8 @@ import { registerJob, type Queue, type RecoveredJob, type RegisteredJob } from '
 export function jobRegistry(ctx: AppContext): RegisteredJob[] {
   return [
     registerJob(sendMailJob, async (message, { jobId }) => {
-      await ctx.mailer.send(message, { id: jobId });
+      // Delivered or bounced joins the request's funnel; a permanent refusal is not retried.
+      await sendMailAndRecord(ctx, message, { id: jobId });
     }),
     registerJob(transcodeAnswerJob, async (payload, meta) => {
       // A message sent before issue 16 names the answer: its latest transcode job (carried over by migration 0009).
@@ -41,7 +56,21 @@ export function jobRegistry(ctx: AppContext): RegisteredJob[] {
     registerJob(readyMailJob, async ({ requestId }) => {
       await sendReadyMail(ctx, requestId);
     }),
+    registerJob(deleteWithdrawnMediaJob, async ({ requestId, sweep }) => {
+      await runMediaDeletion(ctx, requestId, new Date(), { sweep: sweep ?? false });
+    }),
+    registerJob(sendRemindersJob, async () => {
+      await runReminderSweep(ctx, new Date());
+    }),
   ];
+}
+
+/**
+ * The recurring jobs, put on pg-boss's schedule (its cron, kept in its own table: one schedule per
+ * name whatever the number of processes, each minute's job sent once). Called by a working process.
+ */
+export async function scheduleRecurringJobs(queue: Pick<Queue, 'boss'>): Promise<void> {
+  await queue.boss.schedule(sendRemindersJob.name, REMINDER_SWEEP_CRON, {});
 }
 
 /**

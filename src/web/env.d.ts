@@ -18,5 +18,6 @@ declare module '*.json?recording' {
   export const common: TCatalogueTree;
   export const meta: TCatalogueTree;
   export const recording: TCatalogueTree;
+  export const collectPage: TCatalogueTree;
   export const errors: { app: TCatalogueTree; reasons: TCatalogueTree };
 }

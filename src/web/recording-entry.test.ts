@@ -112,7 +112,7 @@ describe('the recording page entry', () => {
   });
 
   it('picks the parts the server writes into the page (src/server/http/recording-page.ts)', () => {
-    expect(recordingEn).toEqual({ common: en.common, meta: en.meta, recording: en.recording, errors: { app: en.errors.app, reasons: en.errors.reasons } });
+    expect(recordingEn).toEqual({ common: en.common, meta: en.meta, recording: en.recording, collectPage: en.collectPage, errors: { app: en.errors.app, reasons: en.errors.reasons } });
   });
 
   it('has the same messages in English and French', () => {
@@ -137,6 +137,6 @@ describe('the recording page entry', () => {
     }
     expect(missing).toEqual([]);
     // The dashboard's, the landing page's and the sign-in's texts stay out.
-    for (const key of picked.keys()) expect(key, key).toMatch(/^(common|meta|recording|errors\.(app|reasons))\./);
+    for (const key of picked.keys()) expect(key, key).toMatch(/^(common|meta|recording|collectPage|errors\.(app|reasons))\./);
   });
 });

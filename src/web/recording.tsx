@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/theme.css';
-import { RecordingApp, tokenFromPath } from './app/recording-app';
+import { RecordingApp, slugFromPath, tokenFromPath } from './app/recording-app';
 import { initRecordingI18n } from './i18n/recording-i18n';
 
 /**
@@ -14,8 +14,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from recording.html.');
 
 const token = tokenFromPath(window.location.pathname);
+const slug = slugFromPath(window.location.pathname);
 void initRecordingI18n().then((language) => {
   const root = createRoot(container);
   // Rendered in slices that yield to the browser (docs/decisions/150).
-  startTransition(() => root.render(<RecordingApp token={token} language={language} />));
+  startTransition(() => root.render(<RecordingApp token={token} slug={slug} language={language} />));
 });

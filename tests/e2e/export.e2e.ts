@@ -23,6 +23,11 @@ async function cropValues(page: Page) {
   return { x: await read('x'), y: await read('y'), width: await read('width'), height: await read('height') };
 }
 
+/** Waits until the smart crop's proposal is known (found or none): the first area is then final. */
+async function focusSettled(page: Page) {
+  await page.waitForSelector('[data-crop-focus]:not([data-crop-focus="pending"])', { timeout: 30_000 });
+}
+
 /** Opens the export dialog from the answer's card and goes to the crop step with the original. */
 async function openCropStep(page: Page) {
   const card = page.locator('[data-testid="response-card"]').first();
@@ -34,7 +39,7 @@ async function openCropStep(page: Page) {
 
 /**
  * The export modal from the testimonial detail (issue 7): an answer with an enhanced version, step 1
- * picks the original, step 2 crops a 640×360 frame to 9:16 (starting centred at 202×360), the area
+ * picks the original, step 2 crops a 640×360 frame to 9:16 (starting at 202×360 around the motion), the area
  * moves with the keyboard, the export renders a real 1080×1920 MP4 and the detail page receives it
  * with export=ready&exportUrl=….
  */
@@ -98,12 +103,17 @@ describe('export modal', () => {
     await page.click('[data-testid="export-choice-original"]');
     await page.click('[data-testid="export-next"]');
     await page.waitForSelector('[data-testid="crop-area"]');
+    await focusSettled(page);
 
+    // The smart crop (issue 31): the largest 9:16 area, centred on where the test pattern moves most
+    // (its moving parts weigh left of centre: x ≈ 0.37 of the frame), not on the frame's centre.
+    expect(await page.getAttribute('[data-crop-focus]', 'data-crop-focus')).toBe('found');
     const start = await cropValues(page);
     expect(start.height).toBe(360);
     expect([202, 204]).toContain(start.width);
     expect(start.y).toBe(0);
-    expect(Math.abs(start.x - (640 - start.width) / 2)).toBeLessThanOrEqual(1);
+    expect(Math.abs(start.x + start.width / 2 - 0.37 * 640)).toBeLessThanOrEqual(8);
+    expect(await page.isVisible('[data-testid="export-also-square"]')).toBe(true);
     expect(await page.textContent('[data-testid="crop-output"]')).toContain('1080 × 1920');
     expect(await page.textContent('[data-testid="export-platform-shorts"]')).toContain('Shorts / Stories');
     await screenshot(page, 'export-crop-en-1280', { fullPage: false });
@@ -165,12 +175,14 @@ describe('export modal', () => {
     await page.unroute('**/files/**');
     await page.click('[data-testid="crop-frame-error"] button');
     await page.waitForSelector('[data-testid="crop-area"]');
+    await focusSettled(page);
     expect(await cropValues(page)).toEqual(start);
     errors.length = 0; // the refused loads and their logged failure were expected
     // Afresh, so that the page's own players did not meet the refused loads either.
     await page.reload();
     await openCropStep(page);
     await page.waitForSelector('[data-testid="crop-area"]');
+    await focusSettled(page);
 
     expect(await page.textContent('[data-testid="export-dialog"]')).toContain('Zone de recadrage');
     await screenshot(page, 'export-crop-fr-1280', { fullPage: false });
@@ -306,6 +318,8 @@ describe('export modal', () => {
     await page.waitForSelector('[data-testid="crop-area"]');
     await page.click('[data-testid="export-platform-linkedin"]');
     expect(await page.textContent('[data-testid="crop-output"]')).toContain('1920 × 1080');
+    // With the 1:1 square made in the same run (issue 31): one decode, two exports.
+    await page.click('[data-testid="export-also-square"]');
     await page.click('[data-testid="export-start"]');
     await page.waitForURL(/export=ready&exportUrl=/, { timeout: 150_000 });
 
@@ -315,11 +329,12 @@ describe('export modal', () => {
     await page.goto(`${server.url}/dashboard/testimonials/${testimonialId}`);
     const list = page.locator('[data-testid="response-card"]').first().locator('[data-testid="export-list"]');
     const rows = list.locator('li');
-    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(4);
     expect(await rows.evaluateAll((items) => items.map((li) => li.getAttribute('data-testid')))).toEqual([
       'export-shorts-modified',
       'export-shorts-original',
       'export-linkedin-original',
+      'export-square-original',
     ]);
     const row = (id: string) => list.locator(`[data-testid="${id}"]`);
     expect(await row('export-shorts-original').textContent()).toContain('Shorts / Stories (9:16)');
@@ -328,6 +343,7 @@ describe('export modal', () => {
       'export-shorts-modified': 'grace-hopper-q1-9x16.mp4',
       'export-shorts-original': 'grace-hopper-q1-9x16-original.mp4',
       'export-linkedin-original': 'grace-hopper-q1-16x9-original.mp4',
+      'export-square-original': 'grace-hopper-q1-1x1-original.mp4',
     };
     for (const [id, name] of Object.entries(names)) {
       expect(await row(id).locator('[data-testid="export-file-name"]').textContent()).toBe(name);
@@ -362,7 +378,7 @@ describe('export modal', () => {
     await fr.goto(`${server.url}/dashboard/testimonials/${testimonialId}`);
     await fr.locator('[data-testid="export-publish"]:enabled').first().waitFor();
     expect(await fr.locator('[data-testid="export-list"]').first().textContent()).toContain('Exports');
-    expect(await fr.locator('[data-testid="export-list"] li').count()).toBe(3);
+    expect(await fr.locator('[data-testid="export-list"] li').count()).toBe(4);
     expect(await fr.locator('[data-testid="export-linkedin-original"]').first().textContent()).toContain('Originale');
     expect(await fr.locator('[data-testid="export-publish"]').first().textContent()).toMatch(/Publier/);
     await fr.locator('[data-testid="export-list"]').first().scrollIntoViewIfNeeded();

@@ -163,7 +163,8 @@ describe('customer recording page', () => {
   const phase = (page: Page, value: string) => page.waitForSelector(`[data-testid="question"][data-phase="${value}"]`);
 
   /** Records one answer of about `seconds`, stopped by hand; leaves the page on its preview. */
-  async function recordAnswer(page: Page, seconds: number, onRecording?: () => Promise<void>) {
+  /** Records about `seconds` (longer if `onRecording` takes longer); returns how long it really let it record. */
+  async function recordAnswer(page: Page, seconds: number, onRecording?: () => Promise<void>): Promise<number> {
     await page.click('[data-testid="record"]');
     await page.waitForSelector('[data-testid="countdown"]');
     await phase(page, 'recording');
@@ -172,12 +173,14 @@ describe('customer recording page', () => {
     if (onRecording) await onRecording();
     await sleep(Math.max(0, seconds * 1000 - (Date.now() - started)));
     await page.click('[data-testid="stop"]');
+    const recorded = (Date.now() - started) / 1000;
     await phase(page, 'preview');
     // The take plays back: its video has a frame to show.
     await page.waitForFunction(() => {
       const video = document.querySelector('[data-testid="take-preview"]') as HTMLVideoElement | null;
       return !!video && video.readyState >= 2;
     });
+    return recorded;
   }
 
   /** Answers stored in the page's IndexedDB (the database exists once the page has loaded). */
@@ -410,7 +413,8 @@ describe('customer recording page', () => {
     await page.click('[data-testid="start-recording-step"]');
 
     await page.waitForSelector('[data-testid="question-counter"]:has-text("Question 1 sur 2")');
-    await recordAnswer(page, 2.5, () => sleep(1200).then(() => shots(page, 'recording-recording-fr', { settle: false })));
+    // (A screenshot during the take can outlast 2.5 s on a loaded machine: the take is then as long as it.)
+    const firstTake = await recordAnswer(page, 2.5, () => sleep(1200).then(() => shots(page, 'recording-recording-fr', { settle: false })));
     expect(await page.locator('[data-testid="accept"]').innerText()).toBe('Enregistrer et question suivante');
     await shots(page, 'recording-preview-fr');
     await page.click('[data-testid="accept"]');
@@ -433,7 +437,7 @@ describe('customer recording page', () => {
     expect(unexpected(errors)).toEqual([]);
     const durations = (await Promise.all((await waitForTranscodedAnswers(request.id, 2)).map(probe))).map((p) => p.duration).sort((a, b) => a - b);
     expect(durations[0]).toBeGreaterThanOrEqual(1.5);
-    expect(durations[0]).toBeLessThanOrEqual(4);
+    expect(durations[0]).toBeLessThanOrEqual(Math.max(2.5, firstTake) + 1.5);
     expect(durations[1]).toBeGreaterThanOrEqual(19);
     expect(durations[1]).toBeLessThanOrEqual(21);
   });

@@ -161,11 +161,19 @@ describe('typed subtitles and the review player', () => {
     // Save: the lines are stored, and Generate burns them in.
     await dialog().locator('[data-testid="save-subtitles"]').click();
     await dialog().locator('[data-testid="subtitles-saved"]').waitFor();
-    const stored = await company.api<{ transcription: { start: number; end: number; text: string }[] }>('POST', `/api/testimonials/response/${responseId}/transcribe`);
-    expect(stored.transcription).toEqual([
+    const stored = await company.api<{ transcription: { start: number; end: number; text: string; words?: { start: number; end: number; text: string }[] }[] }>(
+      'POST',
+      `/api/testimonials/response/${responseId}/transcribe`,
+    );
+    expect(stored.transcription).toMatchObject([
       { start: 0.5, end: 2.5, text: 'Travailler avec votre équipe a été un plaisir.' },
       { start: 3, end: 5.5, text: 'Je vous recommande à tous.' },
     ]);
+    // Typed lines get their words timed by the server, shared out inside each line (decision 205).
+    for (const line of stored.transcription) {
+      expect((line.words ?? []).map((w) => w.text).join(' ')).toBe(line.text);
+      expect((line.words ?? []).every((w) => w.start >= line.start && w.end <= line.end)).toBe(true);
+    }
     expect(await dialog().locator('[data-testid="generate-subtitles"]').isEnabled()).toBe(true);
     // The browser reports the two refusals (422) it was shown as 'not set up'; nothing else went wrong.
     expect(errors.filter((e) => !/status of 422/.test(e))).toEqual([]);

@@ -94,7 +94,11 @@ describe('a quote the customer never said', () => {
     const editAgain = () => me.post(`/api/testimonials/response/${response.id}/generate-modified/subtitles`, { language: 'en', transcription: [{ start: 0.1, end: 1.9, text: PRAISE }] });
     await expect.poll(async () => (await editAgain()).statusCode, { timeout: 90_000, interval: 500 }).toBe(202);
     const [after] = await t.ctx.db.select().from(transcriptions).where(eq(transcriptions.responseId, response.id));
-    expect(after!.segments).toEqual([{ start: 0.1, end: 1.9, text: PRAISE }]);
+    expect(after!.segments).toMatchObject([{ start: 0.1, end: 1.9, text: PRAISE }]);
+    // The saved line carries its words, timed by the server inside the line (word-by-word captions, decision 205).
+    const words = after!.segments[0]!.words ?? [];
+    expect(words.map((w) => w.text).join(' ')).toBe(PRAISE);
+    expect(words.every((w) => w.start >= 0.1 && w.end <= 1.9 && w.end >= w.start)).toBe(true);
     expect(after!.originalSegments).toEqual(heard);
     expect((await me.put(`/api/publications/${pub.id}/quote`, { quote: 'they answered the same day' })).json()).toEqual({ quote: 'they answered the same day', quoteEdited: false });
   }, 180_000);

@@ -60,6 +60,30 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /wall.js': 'the static loader script of the wall embed, no data',
   'GET /wall-frame.js': "the static script of the wall's own page, no data",
   'POST /api/publications/views': 'view beacon of the public players: counts only with the signed token of a page served, in order, under a per-address ceiling; foreign Origin refused; rate-limited (views.security.ts)',
+  'GET /my-testimonial/:token': "the customer's own page (issue 29): its token of 256 random bits, stored hashed, shows only its testimonial; misses rate-limited (customer-pages.security.ts)",
+  'GET /my-testimonial/:token/withdraw': "confirmation page of the customer's withdrawal, by the page token (customer-pages.security.ts)",
+  'POST /my-testimonial/:token/withdraw': 'the withdrawal, by the page token, with its HMAC form field, refused from another site (customer-pages.security.ts)',
+  'GET /my-testimonial/:token/remove/:responseId': "confirmation page of an answer's removal, by the page token, only its own answers (customer-pages.security.ts)",
+  'POST /my-testimonial/:token/remove/:responseId': "an answer's removal, by the page token, with its HMAC form field, refused from another site (customer-pages.security.ts)",
+  'GET /my-testimonial/:token/answers/:responseId': "the customer's own answer video, by the page token, only its own answers (customer-pages.security.ts)",
+  'GET /approve/:token': "the approval page of one video, by the approval's own token (256 bits, stored hashed) (customer-pages.security.ts)",
+  'POST /approve/:token/approve': "the customer's approval, by the approval token, with its HMAC form field, refused from another site (customer-pages.security.ts)",
+  'POST /approve/:token/changes': "the customer's request for changes, by the approval token, with its HMAC form field, refused from another site (customer-pages.security.ts)",
+  'GET /approve/:token/video': 'the video to approve, by the approval token, none once cancelled or withdrawn (customer-pages.security.ts)',
+  'GET /my-testimonial/': 'a page that is not there under the customer pages: a small 404 page, never the web app',
+  'GET /my-testimonial/*': 'a page that is not there under the customer pages: a small 404 page, never the web app',
+  'GET /approve/': 'a page that is not there under the customer pages: a small 404 page, never the web app',
+  'GET /approve/*': 'a page that is not there under the customer pages: a small 404 page, never the web app',
+  'GET /api/public/collect/:slug': "an open collection link's first step, by its slug (~49 random bits); closed links refused; rate-limited (collection.security.ts)",
+  'POST /api/public/collect/:slug': 'details given on an open collection link: honeypot, limits per address, e-mail and link, daily cap (collection.security.ts)',
+  'POST /api/public/collect/confirm-code': "the e-mail code of a collection link's request, by its token (256 bits); 5 tries per code, rate-limited (collection.security.ts)",
+  'POST /api/public/collect/resend-code': 'a new e-mail code, by the request token; 3 an hour per token, rate-limited per address (collection.security.ts)',
+  'POST /api/public/testimonial/progress': "the recording page's progress beacon (issue 30): records a step only for a pending request's own token, 204 whatever the token, foreign Origin refused, rate-limited (funnel.security.ts)",
+  'GET /unsubscribe/:token': "the unsubscribe page (issue 30): the token is the request's id with an HMAC under the server's secret; forged tokens 404 and count as misses (unsubscribe.security.ts)",
+  'POST /unsubscribe/:token': 'RFC 8058 one-click and the page form: no cookie, no anti-forgery field possible; idempotent and harmless, it only stops reminders (unsubscribe.security.ts)',
+  'GET /unsubscribe/': 'a page that is not there under the unsubscribe pages: a small 404 page, never the web app',
+  'GET /unsubscribe/*': 'a page that is not there under the unsubscribe pages: a small 404 page, never the web app',
+  'POST /dev/reminders/run': 'development and tests only: runs the reminders sweep at a given clock; never in production, loopback clients only (unsubscribe.security.ts)',
 };
 
 /** Routes without a path parameter whose body names an object (always one of the victim's here). */
@@ -70,6 +94,7 @@ const REFERS_TO_VICTIM_OBJECTS = new Set([
   'POST /api/testimonials/request',
   'POST /api/publications',
   'PUT /api/wall',
+  'POST /api/collection-links',
 ]);
 
 const SECRET_KEY_OF_SOMEONE_ELSE = 'another-service-secret-that-is-long-enough-32';
@@ -215,6 +240,7 @@ describe('route table attacks', () => {
       'POST /api/testimonials/:id/regenerate-merged': { language: 'en' },
       'POST /api/testimonials/response/:id/generate-modified/subtitles': { transcription: cue, language: 'en' },
       'PUT /api/testimonials/response/:id/transcription': { transcription: cue },
+      'PUT /api/testimonials/response/:id/trim': { start: 0.5, end: 1.6 },
       'POST /api/testimonials/:id/generate-merged-with-all-subtitles': {
         transcriptions: [{ responseId: victim.responseId, transcription: cue }],
         language: 'en',
@@ -237,6 +263,11 @@ describe('route table attacks', () => {
       'PUT /api/wall': { items: [id] },
       'POST /api/testimonials/response/:id/transcribe': {},
       'POST /api/testimonials/:id/transcribe-merged-responses': {},
+      'POST /api/testimonials/:id/approvals': { jobId: victim.jobId },
+      'PUT /api/testimonials/:id/approval-required': { required: true },
+      'PUT /api/user/approval-setting': { approval_required: false },
+      'POST /api/collection-links': { name: 'Stolen questions', question_ids: [victim.questionId], language: 'english', background_color: '#000000' },
+      'PUT /api/collection-links/:id': { name: 'Renamed', question_ids: [victim.questionId], language: 'english', background_color: '#000000' },
     };
     return bodies[key(route)] ?? {};
   }

@@ -55,6 +55,8 @@ const token = (label: string) =>
 export const ZCompanyRef = z.object({
   id: ZId,
   name: z.string(),
+  /** The customer approves the final cut before publishing (issue 29); absent from older servers. */
+  approval_required: z.boolean().optional(),
 });
 export type TCompanyRef = z.infer<typeof ZCompanyRef>;
 

@@ -363,6 +363,15 @@ describe('paths', () => {
     const publicKeys = listEndpoints()
       .filter(({ endpoint }) => isPublicApiPath(endpoint.route))
       .map(({ key }) => key);
-    expect(publicKeys).toEqual(['public.appConfig', 'public.validate', 'public.save']);
+    expect(publicKeys).toEqual([
+      'public.appConfig',
+      'public.validate',
+      'public.save',
+      'collection.publicLink',
+      'collection.start',
+      'collection.confirmCode',
+      'collection.resendCode',
+      'funnel.progress',
+    ]);
   });
 });

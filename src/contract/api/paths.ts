@@ -102,6 +102,10 @@ export const API = {
     regenerate: endpoint('POST', '/api/testimonials/response/:id/regenerate'),
     exportResponse: endpoint('POST', '/api/testimonials/response/:id/export-v2'),
     exportTestimonial: endpoint('POST', '/api/testimonials/:id/export-v2'),
+    /** Sets the part of an answer every output uses (issue 31, decision 201). */
+    trim: endpoint('PUT', '/api/testimonials/response/:id/trim'),
+    /** Where the crop editor centres its frame at first: the answer's centre of motion (issue 31). */
+    cropFocus: endpoint('GET', '/api/testimonials/response/:id/crop-focus'),
   },
   transcription: {
     transcribe: endpoint('POST', '/api/testimonials/response/:id/transcribe'),
@@ -175,6 +179,58 @@ export const API = {
     get: endpoint('GET', '/api/wall'),
     /** Which publications the wall shows, in order, in one transaction → the wall. */
     set: endpoint('PUT', '/api/wall'),
+  },
+  /** The customer stays in control (issue 29, consent.schema.ts): the company's side. */
+  consent: {
+    /** The consent given and everything after it → ZConsentRecord (the JSON download and the printable page). */
+    record: endpoint('GET', '/api/testimonials/:id/consent-record'),
+    /** Ask the customer to approve one video ({ jobId } or { responseId }) → 201 ZApproval; the e-mail goes at once. */
+    requestApproval: endpoint('POST', '/api/testimonials/:id/approvals'),
+    /** Send the approval e-mail again, at most once per 24 hours → 200 ZApproval. */
+    remindApproval: endpoint('POST', '/api/approvals/:id/remind'),
+    /** This testimonial's approval switch ({ required: boolean | null }) → ZApprovalRequiredResponse. */
+    setApprovalRequired: endpoint('PUT', '/api/testimonials/:id/approval-required'),
+    /** The company's default approval setting ({ approval_required }) → same. */
+    companySetting: endpoint('PUT', '/api/user/approval-setting'),
+    /** Delete a withdrawn testimonial's media now, before the retention period → ZDeleteMediaResponse. */
+    deleteMedia: endpoint('POST', '/api/testimonials/:id/delete-media'),
+  },
+  /** Open collection links and their QR codes (issue 30, collection.schema.ts). */
+  collection: {
+    /** The company's links, newest first, each with its counts → ZCollectionLinkList. */
+    list: endpoint('GET', '/api/collection-links'),
+    /** A new link → 201 ZCollectionLink. */
+    create: endpoint('POST', '/api/collection-links'),
+    /** Change a link (name, questions, language, gift, colour, expiry, maximum, switches) → ZCollectionLink. */
+    update: endpoint('PUT', '/api/collection-links/:id'),
+    /** Delete a link; its testimonials stay, unmarked. */
+    remove: endpoint('DELETE', '/api/collection-links/:id'),
+    /** The link's QR code (?format=svg|png), with the company's logo in the centre when it has one. */
+    qr: endpoint('GET', '/api/collection-links/:id/qr'),
+    /** Public: what the customer's first step shows (company, language, questions) → or 404/410 with the reason. */
+    publicLink: endpoint('GET', '/api/public/collect/:slug'),
+    /** Public: name, position and e-mail given → a request and its recording token (and whether a code was sent). */
+    start: endpoint('POST', '/api/public/collect/:slug'),
+    /** Public: the code sent to the e-mail, confirmed before the upload is accepted. */
+    confirmCode: endpoint('POST', '/api/public/collect/confirm-code'),
+    /** Public: send the code again (limited). */
+    resendCode: endpoint('POST', '/api/public/collect/resend-code'),
+  },
+  /** Automatic reminders and unsubscribing (issue 30, reminders.schema.ts). */
+  reminders: {
+    /** The company's reminder days and time zone → ZReminderSettings. */
+    get: endpoint('GET', '/api/user/reminder-settings'),
+    /** Change them → ZReminderSettings. */
+    update: endpoint('PUT', '/api/user/reminder-settings'),
+  },
+  /** The request funnel (issue 30, funnel.schema.ts). */
+  funnel: {
+    /** Counts and conversions per step for a period, optionally one collection link or one language → ZFunnel. */
+    get: endpoint('GET', '/api/funnel'),
+    /** One request's timeline: sent, delivered, reminded, opened, camera granted, first answer, submitted. */
+    timeline: endpoint('GET', '/api/testimonials/request/:id/timeline'),
+    /** Public: the customer's page reports a step no other call shows (camera granted, first answer recorded). */
+    progress: endpoint('POST', '/api/public/testimonial/progress'),
   },
   clientErrors: {
     /** Crash reports of the web app's error boundaries (client-errors.schema.ts); answers 202. */

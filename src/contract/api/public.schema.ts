@@ -148,5 +148,10 @@ export const ZSaveTestimonialResponse = z.object({
   success: z.literal(true),
   testimonialId: ZId,
   responses: z.array(z.object({ id: ZId, questionId: ZId })),
+  /**
+   * The customer's own page (issue 29), on the first save of a request without the customer's e-mail
+   * (delivery 'link'): the only place they get it. Others receive it in their receipt e-mail.
+   */
+  customerPageUrl: z.string().optional(),
 });
 export type TSaveTestimonialResponse = z.infer<typeof ZSaveTestimonialResponse>;

@@ -3,7 +3,7 @@
  * (spec: company dashboard §3 video style settings, §5, §7; issue 7).
  */
 import { z } from 'zod';
-import { FONT_CHOICES, FONT_SIZE_LIMITS, LOGO_MAX_BYTES } from '../constants.js';
+import { CAPTION_STYLES, END_CARD_LIMITS, FONT_CHOICES, FONT_SIZE_LIMITS, LOGO_MAX_BYTES } from '../constants.js';
 import { LOGO_PLATE_CHOICES } from '../logo-contrast.js';
 import { TEXT_LIMITS, ZHexColor, ZHttpUrl, ZId, ZLanguage, requiredText } from './common.js';
 import { ZCompanyRef, ZUser } from './auth.schema.js';
@@ -30,6 +30,9 @@ export type TLogoUrl = z.infer<typeof ZLogoUrl>;
 /** Whether the logo sits on a light plate: 'auto' (when it is hard to see), 'on' or 'off'. */
 export const ZLogoPlate = z.enum(LOGO_PLATE_CHOICES, { error: 'Choose auto, on or off for the logo plate.' });
 
+/** How subtitles are drawn (issue 31): 'line' or 'word'. */
+export const ZCaptionStyle = z.enum(CAPTION_STYLES, { error: 'Choose line or word-by-word captions.' });
+
 /** The style fields the company sets (what update-settings sends: everything but company_logo_url). */
 export const ZVideoStyleFields = z.object({
   font_size_question: fontSize(FONT_SIZE_LIMITS.question),
@@ -46,6 +49,22 @@ export const ZVideoStyleFields = z.object({
   show_logo_in_videos: z.boolean(),
   /** The light plate behind the logo (decision 172); absent: unchanged. */
   logo_plate: ZLogoPlate.optional(),
+  /** Issue 31 (absent: unchanged): the customer's name and position as each answer starts. */
+  lower_third: z.boolean({ error: 'Lower third must be on or off' }).optional(),
+  /** Issue 31 (absent: unchanged): the closing card after the last answer, its call to action and address. */
+  end_card: z.boolean({ error: 'End card must be on or off' }).optional(),
+  end_card_text: z
+    .string({ error: 'The end card text must be text' })
+    .trim()
+    .max(END_CARD_LIMITS.text, `The end card text must be at most ${END_CARD_LIMITS.text} characters`)
+    .optional(),
+  end_card_address: z
+    .string({ error: 'The end card address must be text' })
+    .trim()
+    .max(END_CARD_LIMITS.address, `The end card address must be at most ${END_CARD_LIMITS.address} characters`)
+    .optional(),
+  /** Issue 31 (absent: unchanged): subtitles a cue at a time or word by word. */
+  caption_style: ZCaptionStyle.optional(),
 });
 export type TVideoStyleFields = z.infer<typeof ZVideoStyleFields>;
 
@@ -60,6 +79,11 @@ export const ZVideoStyleSettings = ZVideoStyleFields.extend({
   /** The `logo` job preparing a new logo (follow it through GET /api/jobs/{id}); absent when none is. */
   logo_job_id: ZId.optional(),
   logo_plate: ZLogoPlate,
+  lower_third: z.boolean(),
+  end_card: z.boolean(),
+  end_card_text: z.string(),
+  end_card_address: z.string(),
+  caption_style: ZCaptionStyle,
   /** The stored logo's opaque pixels as the logo job measured them: mean relative luminance (0–1), null until measured. */
   logo_luminance: z.number().min(0).max(1).nullable(),
   /** Their width-to-height ratio, null until measured. */

@@ -111,16 +111,21 @@ export type TCropArea = z.infer<typeof ZCropArea>;
 
 /* ------------------------------------------------------------------ export-v2 */
 
-export const EXPORT_PLATFORMS = ['shorts', 'linkedin'] as const;
+export const EXPORT_PLATFORMS = ['shorts', 'linkedin', 'square', 'portrait'] as const;
 export const ZExportPlatform = z.enum(EXPORT_PLATFORMS, {
   error: (issue) => `Unsupported platform: ${String(issue.input)}`,
 });
 export type TExportPlatform = z.infer<typeof ZExportPlatform>;
 
-/** Label, aspect ratio and output size of each export platform (§9, issue 7). */
+/**
+ * Label, aspect ratio and output size of each export platform (§9, issue 7; 1:1 and 4:5 feed posts,
+ * issue 31).
+ */
 export const EXPORT_PLATFORM_SPECS = {
   shorts: { label: 'Shorts / Stories', aspect: '9:16', ratio: 9 / 16, width: 1080, height: 1920 },
   linkedin: { label: 'LinkedIn', aspect: '16:9', ratio: 16 / 9, width: 1920, height: 1080 },
+  square: { label: 'Square post', aspect: '1:1', ratio: 1, width: 1080, height: 1080 },
+  portrait: { label: 'Portrait post', aspect: '4:5', ratio: 4 / 5, width: 1080, height: 1350 },
 } as const satisfies Record<
   TExportPlatform,
   { label: string; aspect: string; ratio: number; width: number; height: number }
@@ -132,13 +137,33 @@ export const ZExportVideoType = z.enum(EXPORT_VIDEO_TYPES, {
 });
 export type TExportVideoType = z.infer<typeof ZExportVideoType>;
 
-/** Body of POST /api/testimonials/response/{id}/export-v2 and POST /api/testimonials/{id}/export-v2. */
-export const ZExportV2Body = z.object({
-  platform: ZExportPlatform,
-  videoType: ZExportVideoType,
-  cropArea: ZCropArea,
-  language: ZLanguage,
-});
+/** A further format of an export rendered in the same run: its platform and its own crop (the frame's ratio). */
+export const ZExportFormat = z.object({ platform: ZExportPlatform, cropArea: ZCropArea });
+export type TExportFormat = z.infer<typeof ZExportFormat>;
+
+/**
+ * Body of POST /api/testimonials/response/{id}/export-v2 and POST /api/testimonials/{id}/export-v2.
+ * `platforms` (issue 31, optional) asks for further formats in the same run, each with its own crop: one
+ * decode of each answer feeds every format. Each format appears once, `platform` included.
+ */
+export const ZExportV2Body = z
+  .object({
+    platform: ZExportPlatform,
+    videoType: ZExportVideoType,
+    cropArea: ZCropArea,
+    language: ZLanguage,
+    platforms: z.array(ZExportFormat, { error: 'Platforms must be a list of formats' }).max(EXPORT_PLATFORMS.length - 1, 'Each format can be asked for once').optional(),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>([body.platform]);
+    for (const f of body.platforms ?? []) {
+      if (seen.has(f.platform)) {
+        ctx.addIssue({ code: 'custom', path: ['platforms'], message: 'Each format can be asked for once' });
+        return;
+      }
+      seen.add(f.platform);
+    }
+  });
 export type TExportV2Body = z.infer<typeof ZExportV2Body>;
 
 /** 'done' is the spec's word for a finished export; the others follow the render phases. */
@@ -159,3 +184,15 @@ export const ZExportV2Response = z.object({
   state: ZRenderState.optional(),
 });
 export type TExportV2Response = z.infer<typeof ZExportV2Response>;
+
+/* ------------------------------------------------------------------ smart crop */
+
+/**
+ * GET /api/testimonials/response/{id}/crop-focus (issue 31, decision 200): where the crop editor should
+ * centre its frame at first, as fractions of the answer's picture (the centre of motion of its first
+ * seconds); null when the picture barely moves. The person can still move the frame.
+ */
+export const ZCropFocusResponse = z.object({
+  focus: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).nullable(),
+});
+export type TCropFocusResponse = z.infer<typeof ZCropFocusResponse>;

@@ -16,6 +16,7 @@ import {
 } from './common.js';
 import { ZJobError, ZJobPhase } from './jobs.schema.js';
 import { ZExportPlatform, ZExportVideoType, ZRenderState } from './studio.schema.js';
+import { ZCustomerControl } from './consent.schema.js';
 
 /* ------------------------------------------------------------------ GET /api/testimonials/stats */
 
@@ -107,6 +108,17 @@ export const ZTestimonialResponse = z.object({
       error: ZJobError.nullable(),
     })
     .optional(),
+  /**
+   * The customer asked for this answer to be removed (issue 29): it is left out of every output and
+   * publication, and its media addresses are null. Absent from older servers.
+   */
+  removal_requested_at: ZIsoDateTime.nullable().optional(),
+  /**
+   * The part of the answer every output uses (issue 31, decision 201), in seconds of `video_url`: null
+   * start is from the beginning, null end to the end. The file itself is kept whole. Absent from older servers.
+   */
+  trim_start: z.number().min(0).nullable().optional(),
+  trim_end: z.number().min(0).nullable().optional(),
 });
 export type TTestimonialResponse = z.infer<typeof ZTestimonialResponse>;
 
@@ -127,10 +139,21 @@ export const ZTestimonialRequestSafe = z.object({
   paid: z.boolean(),
   language: ZRequestLanguage,
   gift: z.string().nullable(),
-  /** How the link reached the customer: our invitation e-mail, or copied by the company (decision 173). */
-  delivery: z.enum(['email', 'link']),
+  /**
+   * How the link reached the customer: our invitation e-mail, copied by the company (decision 173), or
+   * the customer came through an open collection link (issue 30).
+   */
+  delivery: z.enum(['email', 'link', 'collection']),
+  /** The collection link the customer came through (issue 30); null otherwise or once the link is deleted. */
+  collection_link_id: ZId.nullable().optional(),
+  /** The IANA time zone the request's automatic reminders keep to civil hours in (issue 30). */
+  time_zone: z.string().optional(),
   /** The customer's private link (the one the invitation carries), for the owning company to send itself. */
   link: z.string(),
+  /** The customer withdrew their consent (issue 29); null otherwise. Absent from older servers. */
+  consent_withdrawn_at: ZIsoDateTime.nullable().optional(),
+  /** When the customer's address unsubscribed from the company's reminders (issue 30); given by the request's own call only. */
+  email_unsubscribed_at: ZIsoDateTime.nullable().optional(),
 });
 export type TTestimonialRequestSafe = z.infer<typeof ZTestimonialRequestSafe>;
 
@@ -155,6 +178,8 @@ export const ZTestimonialRequest = ZTestimonialRequestSafe.extend({
   testimonial_responses: z.array(ZTestimonialResponse),
   /** The current or last render at testimonial level (merge, merged subtitles, export). */
   render_state: ZRenderState.nullable().optional(),
+  /** Withdrawal, media deletion and approvals (issue 29). Absent from older servers. */
+  customer_control: ZCustomerControl.optional(),
 });
 export type TTestimonialRequest = z.infer<typeof ZTestimonialRequest>;
 

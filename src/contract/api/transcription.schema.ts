@@ -21,6 +21,14 @@ const ZTranscriptionSegmentShape = z.object({
   text: z
     .string({ error: 'Segment text must be text' })
     .max(SEGMENT_TEXT_MAX_LENGTH, `Segment text must be at most ${SEGMENT_TEXT_MAX_LENGTH} characters`),
+  /**
+   * Issue 31: the cue's timed words (word-by-word captions). Given by the server; on a save they are
+   * worked out again from the stored cue (kept and stretched, or re-timed by characters), never taken as sent.
+   */
+  words: z
+    .array(z.object({ start: z.number(), end: z.number(), text: z.string().max(SEGMENT_TEXT_MAX_LENGTH) }), { error: 'Words must be a list' })
+    .max(SEGMENT_TEXT_MAX_LENGTH)
+    .optional(),
 });
 
 /** One subtitle cue: start and end in seconds, and its text. */

@@ -105,6 +105,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // An idle client that errors (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
+    // Nor one taken out of the pool (a transaction, the migration): the pool does not listen to it then, and
+    // a connection cut between two of its queries would emit 'error' with nobody listening and end the
+    // process. Its next query fails instead, and the pool closes it when it comes back (not queryable).
+    const whileOut = () => undefined;
+    pool.on('acquire', (client) => client.on('error', whileOut));
+    pool.on('release', (_error, client) => client.removeListener('error', whileOut));
     const ownChanges = new EventEmitter().setMaxListeners(0);
     pool.on('connect', (client) => {
       client.on('notification', (message) => {

@@ -39,8 +39,9 @@ describe(`database on ${testDatabaseDriver()}`, () => {
     );
     // The 16 tables of the product, plus `workers` and `job_leases` (who runs which job) and
     // `pending_objects` (objects stored before their rows commit), and issue 19's `publications`,
-    // `walls`, `publication_views`, `publication_view_marks` and `view_salts`, and the shared limits' `rate_limits`.
-    expect((rows[0] as { n: number }).n).toBe(25);
+    // `walls`, `publication_views`, `publication_view_marks` and `view_salts`, the shared limits' `rate_limits`,
+    // and issue 29's `approvals` and `consent_events`.
+    expect((rows[0] as { n: number }).n).toBe(31);
     // Applying again is a no-op.
     await database.migrate();
   });
@@ -63,6 +64,43 @@ describe(`database on ${testDatabaseDriver()}`, () => {
       await a.close();
       await b.close();
       await admin.executeSql(`drop database if exists ${name} with (force)`, []);
+      await admin.close();
+    }
+  });
+
+  it.runIf(testDatabaseDriver() === 'postgres')('survives a connection cut in the middle of a transaction, which fails and leaves nothing', async () => {
+    // The server ends the connection (a restart does the same) while a transaction holds it between two
+    // queries: the process must not die of an unheard 'error'; the transaction fails and the pool heals.
+    const url = process.env.TEST_DATABASE_URL ?? '';
+    const own = await openDatabase({ databaseUrl: (await workerDatabase()).url ?? url, poolSize: 2 });
+    const admin = await openDatabase({ databaseUrl: url, poolSize: 1 });
+    try {
+      const errorsOnTheProcess: unknown[] = [];
+      const heard = (error: unknown) => errorsOnTheProcess.push(error);
+      process.on('uncaughtException', heard);
+      const cut = own.transaction(async (executeSql) => {
+        await executeSql(`insert into companies (name) values ('Cut Midway')`, []);
+        const { rows } = await executeSql('select pg_backend_pid() as pid', []);
+        await admin.executeSql('select pg_terminate_backend($1)', [(rows[0] as { pid: number }).pid]);
+        // The connection's end arrives while no query runs on it.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await executeSql('select 1', []);
+      });
+      await expect(cut).rejects.toThrow();
+      process.off('uncaughtException', heard);
+      expect(errorsOnTheProcess).toEqual([]);
+      const { rows } = await own.executeSql(`select count(*)::int as n from companies where name = 'Cut Midway'`, []);
+      expect((rows[0] as { n: number }).n).toBe(0);
+      // The same goes for a transaction of drizzle's own over the pool.
+      const viaDrizzle = own.db.transaction(async (tx) => {
+        const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
+        await admin.executeSql('select pg_terminate_backend($1)', [result.rows[0]?.pid]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx.execute(sql`select 1`);
+      });
+      await expect(viaDrizzle).rejects.toThrow();
+    } finally {
+      await own.close();
       await admin.close();
     }
   });

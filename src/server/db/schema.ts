@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -39,6 +40,15 @@ export const companies = pgTable(
     /** …and the width-to-height ratio of their bounding box. Null until measured. */
     logoAspect: real('logo_aspect'),
     credits: integer('credits').notNull().default(0),
+    /** Issue 29: the customer approves the final cut before anything of their testimonial is published (off by default). */
+    approvalRequired: boolean('approval_required').notNull().default(false),
+    /**
+     * Issue 30: the days after sending at which a pending request is reminded automatically (up to 3,
+     * ascending; [] turns automatic reminders off). New requests take the company's time zone.
+     */
+    reminderDays: jsonb('reminder_days').$type<number[]>().notNull().default(sql`'[3, 7]'::jsonb`),
+    /** The IANA time zone of the company's new requests (reminders go out between 9:00 and 18:00 there). */
+    timeZone: text('time_zone').notNull().default('Europe/Paris'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,6 +58,7 @@ export const companies = pgTable(
     check('companies_mail_language_ck', sql`${t.mailLanguage} in ('en', 'fr')`),
     check('companies_logo_luminance_ck', sql`${t.logoLuminance} is null or (${t.logoLuminance} >= 0 and ${t.logoLuminance} <= 1)`),
     check('companies_logo_aspect_ck', sql`${t.logoAspect} is null or ${t.logoAspect} > 0`),
+    check('companies_reminder_days_ck', sql`jsonb_typeof(${t.reminderDays}) = 'array' and jsonb_array_length(${t.reminderDays}) <= 3`),
   ],
 );
 
@@ -184,15 +195,42 @@ export const testimonialRequests = pgTable(
     shortOriginalKey: text('short_original_key'),
     /** When the last 'video ready' e-mail about this testimonial was queued (at most one per READY_MAIL_INTERVAL). */
     readyMailSentAt: timestamp('ready_mail_sent_at', { withTimezone: true }),
+    /**
+     * Issue 29: the SHA-256 of the customer's own page token (`/my-testimonial/{token}`, 256 random bits,
+     * sent in the receipt), distinct from the recording link's token. Null before the submission.
+     */
+    customerPageTokenHash: text('customer_page_token_hash'),
+    /** The customer withdrew their consent (issue 29): nothing of this testimonial may be published, rendered or downloaded. */
+    consentWithdrawnAt: timestamp('consent_withdrawn_at', { withTimezone: true }),
+    /** This testimonial's own approval switch: null follows the company's setting (companies.approval_required). */
+    approvalRequired: boolean('approval_required'),
+    /** When the media of a withdrawn testimonial were deleted (by the retention job, or earlier by the company). */
+    mediaDeletedAt: timestamp('media_deleted_at', { withTimezone: true }),
+    /** Issue 30: the collection link the customer came through (delivery 'collection'); null for an invitation. */
+    collectionLinkId: uuid('collection_link_id').references((): AnyPgColumn => collectionLinks.id, { onDelete: 'set null' }),
+    /** The IANA time zone the request's automatic reminders keep to civil hours in (the company's at sending time). */
+    timeZone: text('time_zone').notNull().default('Europe/Paris'),
+    /** How many automatic reminders went out (reminderCount counts them with the manual ones). */
+    autoReminderCount: integer('auto_reminder_count').notNull().default(0),
+    /** A link with e-mail confirmation: the SHA-256 of the code sent, its end, the wrong tries, and when it was confirmed. */
+    emailCodeHash: text('email_code_hash'),
+    emailCodeExpiresAt: timestamp('email_code_expires_at', { withTimezone: true }),
+    emailCodeAttempts: integer('email_code_attempts').notNull().default(0),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('testimonial_requests_token_uq').on(t.token),
+    index('testimonial_requests_link_idx').on(t.collectionLinkId, t.createdAt),
+    index('testimonial_requests_pending_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('testimonial_requests_customer_page_uq').on(t.customerPageTokenHash),
+    index('testimonial_requests_withdrawn_idx').on(t.consentWithdrawnAt).where(sql`${t.consentWithdrawnAt} is not null and ${t.mediaDeletedAt} is null`),
     index('testimonial_requests_company_idx').on(t.companyId, t.createdAt),
     check('testimonial_requests_status_ck', sql`${t.status} in ('pending', 'completed', 'expired')`),
     check('testimonial_requests_language_ck', sql`${t.language} in ('english', 'french')`),
-    check('testimonial_requests_delivery_ck', sql`${t.delivery} in ('email', 'link')`),
+    check('testimonial_requests_delivery_ck', sql`${t.delivery} in ('email', 'link', 'collection')`),
+    check('testimonial_requests_collection_ck', sql`${t.delivery} <> 'collection' or ${t.customerEmail} is not null`),
     check('testimonial_requests_email_delivery_ck', sql`${t.delivery} = 'link' OR ${t.customerEmail} IS NOT NULL`),
   ],
 );
@@ -241,10 +279,19 @@ export const testimonialResponses = pgTable(
     hasSubtitles: boolean('has_subtitles').notNull().default(false),
     shortKey: text('short_key'),
     shortOriginalKey: text('short_original_key'),
+    /** The customer asked for this answer to be removed (issue 29): it is left out of every output and publication. */
+    removalRequestedAt: timestamp('removal_requested_at', { withTimezone: true }),
+    /**
+     * Issue 31: the part of the answer every output uses, in seconds of the transcoded answer (the file
+     * itself is kept whole). Null start: from the beginning; null end: to the end.
+     */
+    trimStart: real('trim_start'),
+    trimEnd: real('trim_end'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('testimonial_responses_trim_ck', sql`(${t.trimStart} is null or ${t.trimStart} >= 0) and (${t.trimEnd} is null or ${t.trimEnd} > coalesce(${t.trimStart}, 0))`),
     uniqueIndex('testimonial_responses_request_question_uq').on(t.requestId, t.questionId),
     index('testimonial_responses_company_idx').on(t.companyId),
     index('testimonial_responses_question_idx').on(t.questionId),
@@ -255,6 +302,8 @@ export interface TranscriptionSegment {
   start: number;
   end: number;
   text: string;
+  /** Issue 31: the cue's timed words (word-by-word captions), inside the same jsonb. */
+  words?: { start: number; end: number; text: string }[];
 }
 
 export const transcriptions = pgTable(
@@ -349,9 +398,82 @@ export const consents = pgTable(
     ip: text('ip').notNull(),
     userAgent: text('user_agent'),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    /** The withdrawal of this consent (issue 29), recorded beside it: when, and from which address and browser. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnIp: text('withdrawn_ip'),
+    withdrawnUserAgent: text('withdrawn_user_agent'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('consents_request_uq').on(t.requestId)],
+);
+
+/**
+ * Issue 29: the customer's approval of a final cut before it is published. The company asks for it about
+ * a ready render (`job_id`) or an answer as recorded (`response_id`); the customer receives the video by
+ * e-mail with a link of its own (`/approve/{token}`, 256 random bits, stored as its SHA-256) and approves
+ * it or asks for changes with a comment. Asking again about the same video replaces nothing: the latest
+ * row about a video is its state.
+ */
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerCompany(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => testimonialRequests.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'cascade' }),
+    responseId: uuid('response_id').references(() => testimonialResponses.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** pending → approved | changes_requested; cancelled when consent is withdrawn or the video is gone. */
+    state: text('state').notNull().default('pending'),
+    comment: text('comment'),
+    /** When the approval e-mail was last sent (the first time or as a reminder): at most one per 24 hours. */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    reminderCount: integer('reminder_count').notNull().default(0),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedIp: text('decided_ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('approvals_token_uq').on(t.tokenHash),
+    index('approvals_request_idx').on(t.requestId, t.createdAt),
+    check('approvals_subject_ck', sql`${t.jobId} is not null or ${t.responseId} is not null`),
+    check('approvals_state_ck', sql`${t.state} in ('pending', 'approved', 'changes_requested', 'cancelled')`),
+    check('approvals_comment_ck', sql`${t.comment} is null or char_length(${t.comment}) <= 2000`),
+  ],
+);
+
+/**
+ * Issue 29: what happened to a testimonial's consent after it was given (the giving itself is the
+ * `consents` row): withdrawn, an answer's removal asked, approvals asked, reminded, given or refused, the
+ * media deleted. The company's consent record is the `consents` row followed by these, oldest first.
+ */
+export const consentEvents = pgTable(
+  'consent_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerCompany(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => testimonialRequests.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    responseId: uuid('response_id').references(() => testimonialResponses.id, { onDelete: 'set null' }),
+    approvalId: uuid('approval_id').references(() => approvals.id, { onDelete: 'set null' }),
+    /** Who acted: the customer's address and browser for their own actions, null for the company's or the system's. */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** What the record shows beside the kind: the question of a removed answer, a comment, the video's name… */
+    detail: jsonb('detail').$type<Record<string, string | number | null>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('consent_events_request_idx').on(t.requestId, t.at),
+    check(
+      'consent_events_kind_ck',
+      sql`${t.kind} in ('withdrawn', 'removal_requested', 'approval_requested', 'approval_reminded', 'approved', 'changes_requested', 'media_deleted')`,
+    ),
+  ],
 );
 
 /** A Stripe Checkout session (or one of the embedded test mode), fulfilled at most once. */
@@ -425,8 +547,19 @@ export const videoStyleSettings = pgTable('video_style_settings', {
   showLogoInVideos: boolean('show_logo_in_videos').notNull().default(false),
   /** The light plate behind the logo (decision 172): 'auto' when the logo is hard to see, or the company's 'on' / 'off'. */
   logoPlate: text('logo_plate').notNull().default('auto'),
+  /** Issue 31: the customer's name and position shown for a few seconds as each answer starts. */
+  lowerThird: boolean('lower_third').notNull().default(false),
+  /** Issue 31: a closing card (logo, call to action, address) after the last answer. */
+  endCard: boolean('end_card').notNull().default(false),
+  endCardText: text('end_card_text').notNull().default(''),
+  endCardAddress: text('end_card_address').notNull().default(''),
+  /** Issue 31: 'line' (a cue at a time) or 'word' (word by word, the spoken word highlighted). */
+  captionStyle: text('caption_style').notNull().default('line'),
   updatedAt: updatedAt(),
-}, (t) => [check('video_style_settings_logo_plate_ck', sql`${t.logoPlate} in ('auto', 'on', 'off')`)]);
+}, (t) => [
+  check('video_style_settings_logo_plate_ck', sql`${t.logoPlate} in ('auto', 'on', 'off')`),
+  check('video_style_settings_caption_style_ck', sql`${t.captionStyle} in ('line', 'word')`),
+]);
 
 /**
  * One-time codes handed to the browser after a Google sign-in (in the /auth/callback address), each
@@ -509,6 +642,8 @@ export const pendingObjects = pgTable(
 export interface PublicationCaptionPart {
   responseId: string;
   offset: number;
+  /** The part of the answer the video holds, in seconds of the answer (issue 31, decision 201); absent: the whole answer. */
+  kept?: { start: number; end: number };
 }
 
 /**
@@ -550,6 +685,8 @@ export const publications = pgTable(
     posterSeconds: real('poster_seconds'),
     createdAt: createdAt(),
     unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
+    /** Why it was taken down (issue 29): 'company' (unpublished by the company), 'consent_withdrawn' or 'answer_removed'. */
+    unpublishedReason: text('unpublished_reason'),
   },
   (t) => [
     uniqueIndex('publications_slug_uq').on(t.slug),
@@ -625,4 +762,103 @@ export const rateLimits = pgTable(
     expire: bigint('expire', { mode: 'number' }),
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);
+
+/**
+ * Issue 30: a company's open collection link, `/c/{slug}`. Anyone with the address gives their name,
+ * position and e-mail, then records like an invited customer; each submission is a request with
+ * delivery 'collection' and this link's id. Closed when disabled, expired, full (max_submissions) or
+ * over its daily cap.
+ */
+export const collectionLinks = pgTable(
+  'collection_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerCompany(),
+    /** The public address's last segment: lower-case letters, digits and hyphens, unique across companies. */
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    language: text('language').notNull().default('english'),
+    gift: text('gift'),
+    backgroundColor: text('background_color').notNull().default('#000000'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    maxSubmissions: integer('max_submissions'),
+    /** Submissions accepted per day (UTC) at most: a link posted somewhere hostile cannot flood the company. */
+    dailyCap: integer('daily_cap').notNull().default(50),
+    enabled: boolean('enabled').notNull().default(true),
+    /** A code sent to the e-mail must be confirmed before the upload is accepted. */
+    emailCodeRequired: boolean('email_code_required').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('collection_links_slug_uq').on(t.slug),
+    index('collection_links_company_idx').on(t.companyId, t.createdAt),
+    check('collection_links_language_ck', sql`${t.language} in ('english', 'french')`),
+    check('collection_links_max_ck', sql`${t.maxSubmissions} is null or ${t.maxSubmissions} > 0`),
+    check('collection_links_daily_cap_ck', sql`${t.dailyCap} > 0`),
+  ],
+);
+
+/** The questions of a collection link, in order. Deleting a question takes it out of the links. */
+export const collectionLinkQuestions = pgTable(
+  'collection_link_questions',
+  {
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => collectionLinks.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    orderPosition: integer('order_position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.questionId] }), index('collection_link_questions_question_idx').on(t.questionId)],
+);
+
+/** Issue 30: addresses that unsubscribed from a company's e-mails (RFC 8058 one-click or the visible link). */
+export const emailUnsubscribes = pgTable(
+  'email_unsubscribes',
+  {
+    companyId: ownerCompany(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.email] })],
+);
+
+/**
+ * Issue 30, the funnel: the steps of each request and collection link, recorded from the calls the
+ * customer already makes (no cookie, no pixel). A visitor of a link is a daily-salted hash of address
+ * and browser, never stored in the clear. `language` is the request's or link's at the time.
+ */
+export const requestEvents = pgTable(
+  'request_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerCompany(),
+    requestId: uuid('request_id').references(() => testimonialRequests.id, { onDelete: 'cascade' }),
+    linkId: uuid('link_id').references(() => collectionLinks.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    language: text('language').notNull(),
+    visitorHash: text('visitor_hash'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('request_events_company_at_idx').on(t.companyId, t.at),
+    index('request_events_request_idx').on(t.requestId, t.at),
+    /** Each of a request's steps counts once. */
+    uniqueIndex('request_events_step_uq')
+      .on(t.requestId, t.kind)
+      .where(sql`${t.kind} in ('opened', 'device_ok', 'first_answer', 'submitted')`),
+    /** A link's visitor counts once a day (the hash's salt changes daily). */
+    uniqueIndex('request_events_link_visitor_uq').on(t.linkId, t.visitorHash).where(sql`${t.kind} = 'link_opened'`),
+    check(
+      'request_events_kind_ck',
+      sql`${t.kind} in ('link_opened', 'sent', 'delivered', 'bounced', 'reminded', 'opened', 'device_ok', 'first_answer', 'submitted', 'unsubscribed')`,
+    ),
+    check('request_events_language_ck', sql`${t.language} in ('english', 'french')`),
+    check('request_events_subject_ck', sql`${t.requestId} is not null or ${t.linkId} is not null`),
+  ],
 );

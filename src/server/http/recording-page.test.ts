@@ -23,6 +23,7 @@ const picked = (catalogue: typeof en) => ({
   common: catalogue.common,
   meta: catalogue.meta,
   recording: catalogue.recording,
+  collectPage: catalogue.collectPage,
   errors: { app: catalogue.errors.app, reasons: catalogue.errors.reasons },
 });
 const recordingEn = picked(en);

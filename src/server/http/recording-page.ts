@@ -17,11 +17,12 @@ type TCatalogue = typeof en;
 
 /** The parts of a catalogue the recording page reads, as src/web/i18n/recording-messages.{en,fr}.ts pick them. */
 function recordingPart(catalogue: TCatalogue) {
-  const { common, meta, recording, errors } = catalogue;
+  const { common, meta, recording, collectPage, errors } = catalogue;
   return {
     common,
     meta,
     recording,
+    collectPage,
     errors: { app: errors.app, reasons: errors.reasons },
   };
 }

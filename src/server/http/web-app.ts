@@ -13,8 +13,11 @@ import { withRecordingMessages } from './recording-page.js';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/** The customer's link (spec: /testimonial/submit/:token): its own page, recording.html. */
-const RECORDING_PAGE_PATH = /^\/testimonial\/submit\/[^/]+\/?$/;
+/**
+ * The customer's link (spec: /testimonial/submit/:token) and an open collection link (/c/:slug, issue
+ * 30, whose first step leads to the same page): their own page, recording.html.
+ */
+const RECORDING_PAGE_PATH = /^\/(testimonial\/submit|c)\/[^/]+\/?$/;
 
 /**
  * Paths whose page the build rendered to HTML in each language (src/web/app/prerender.tsx,

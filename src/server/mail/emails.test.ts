@@ -1,3 +1,4 @@
+import { EXPORT_PLATFORMS } from '../../contract/api/studio.schema.js';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../contract/constants.js';
 import mailEn from '../../web/i18n/mail.en.json' with { type: 'json' };
@@ -5,7 +6,10 @@ import mailFr from '../../web/i18n/mail.fr.json' with { type: 'json' };
 import { confirmationEmail, resetPasswordEmail } from '../modules/auth/auth.emails.js';
 import { invitationEmail } from '../modules/requests/requests.emails.js';
 import { readyVideosEmail, type ReadyItem, type ReadyOutput } from '../modules/studio/studio.emails.js';
+import { answerRemovalEmail, approvalDecidedEmail, consentWithdrawnEmail, receiptEmail } from '../modules/consent/customer.emails.js';
 import { newTestimonialEmail } from '../modules/submissions/submissions.emails.js';
+import { approvalEmail } from '../modules/consent/approvals.emails.js';
+import { emailCodeEmail } from '../modules/collection/collection.emails.js';
 import { t } from './i18n.js';
 import type { MailMessage } from './mailer.js';
 
@@ -15,9 +19,10 @@ const NAME_HTML = 'Zoë &lt;b&gt;&amp;&quot;O&#39;Brien&quot;&lt;/b&gt; {{brand}
 const COMPANY = 'Bloom & <Co>';
 const GIFT = 'a 10% <voucher> & "more"';
 const QUESTION = 'What did you like <most> & why?';
+const UNSUBSCRIBE = { requestId: '00000000-0000-4000-8000-000000000001', url: 'http://x.test/unsubscribe/a.b', headers: { 'List-Unsubscribe': '<http://x.test/unsubscribe/a.b>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
 const QUESTION_HTML = 'What did you like &lt;most&gt; &amp; why?';
 /** Every output a 'ready' e-mail can name. */
-const OUTPUTS: ReadyOutput[] = ['intro', 'intro_subtitles', 'subtitles', 'merge', 'merged_subtitles', 'export_shorts', 'export_linkedin'];
+const OUTPUTS: ReadyOutput[] = ['intro', 'intro_subtitles', 'subtitles', 'merge', 'merged_subtitles', ...EXPORT_PLATFORMS.map((p) => `export_${p}` as const)];
 /** The answer's outputs and the exports name the question of their answer; the merges do not. */
 const itemOf = (output: ReadyOutput): ReadyItem => ({ output, question: output.startsWith('merge') ? null : QUESTION, original: false });
 /** A burst: an answer's intro with subtitles, an export of its original recording, and the merged video with its LinkedIn export. */
@@ -52,6 +57,7 @@ function renderAll(): Rendered[] {
             expiresAt: new Date('2025-03-07T23:30:00Z'),
             questionCount,
             reminder,
+            unsubscribe: UNSUBSCRIBE,
           }),
           [NAME, COMPANY, GIFT],
         );
@@ -62,6 +68,36 @@ function renderAll(): Rendered[] {
     add('video ready burst', ready(BURST), [NAME, QUESTION]);
     for (const answers of [1, 3]) {
       add(`new testimonial ${answers}a`, newTestimonialEmail({ lang, brand: 'Vouchreel', to: 'o@x.test', firstname: 'Bob', customerName: NAME, answers, url: 'http://x.test/t/1' }), [NAME]);
+    }
+    // Issue 29: the customer's receipt, and what the company is told of the customer's actions.
+    for (const answers of [1, 3]) {
+      const receipt = receiptEmail({
+        lang,
+        brand: 'Vouchreel',
+        to: 'c@d.test',
+        name: NAME,
+        company: { name: COMPANY, logoUrl: null },
+        answers: Array.from({ length: answers }, (_, i) => ({ question: QUESTION, seconds: 12 + i })),
+        consent: { text: `I authorise ${COMPANY}`, acceptedAt: new Date('2025-03-07T10:30:00Z') },
+        pageUrl: 'http://x.test/my-testimonial/token',
+        unsubscribe: UNSUBSCRIBE,
+      });
+      add(`receipt ${answers}a`, receipt, [NAME, COMPANY, QUESTION]);
+    }
+    // Issue 30: the code a collection link's customer confirms their e-mail with.
+    const code = emailCodeEmail({ lang, brand: 'Vouchreel', to: 'c@d.test', customerName: NAME, company: { name: COMPANY, logoUrl: null }, code: '482913', minutes: 15, unsubscribe: UNSUBSCRIBE });
+    add('collection code', code, [NAME, COMPANY]);
+    const company = { lang, brand: 'Vouchreel', to: 'o@x.test', firstname: 'Bob', customerName: NAME, url: 'http://x.test/t/1' };
+    const at = new Date('2025-03-07T10:30:00Z');
+    for (const [unpublished, retentionDays] of [[1, 1], [3, 30], [0, 0]] as const) {
+      add(`consent withdrawn ${unpublished}p ${retentionDays}d`, consentWithdrawnEmail({ ...company, at, unpublished, retentionDays }), [NAME]);
+    }
+    for (const unpublished of [1, 3]) add(`answer removal ${unpublished}p`, answerRemovalEmail({ ...company, question: QUESTION, unpublished }), [NAME, QUESTION]);
+    add('approval approved', approvalDecidedEmail({ ...company, approved: true, comment: null }), [NAME]);
+    add('approval changes', approvalDecidedEmail({ ...company, approved: false, comment: 'Cut <the> end & "more"' }), [NAME, 'Cut <the> end & "more"']);
+    for (const reminder of [false, true]) {
+      const asked = approvalEmail({ lang, brand: 'Vouchreel', to: 'c@d.test', customerName: NAME, company: { name: COMPANY, logoUrl: null }, url: 'http://x.test/approve/token', reminder, unsubscribe: UNSUBSCRIBE });
+      add(`approval asked${reminder ? ' (reminder)' : ''}`, asked, [NAME, COMPANY]);
     }
   }
   return out;
@@ -75,7 +111,7 @@ describe('e-mails from the i18next catalogue (src/web/i18n/mail.<lang>.json)', (
   const all = renderAll();
 
   it('renders every e-mail in both languages with a subject, an HTML and a text part, and no missing key', () => {
-    expect(all).toHaveLength(2 * (2 + 4 + OUTPUTS.length + 1 + 2));
+    expect(all).toHaveLength(2 * (2 + 4 + OUTPUTS.length + 1 + 2 + 2 + 3 + 2 + 2 + 2 + 1));
     for (const { name, mail } of all) {
       expect(mail.subject.trim(), name).not.toBe('');
       expect(mail.html, name).toContain('<h1');
@@ -84,6 +120,23 @@ describe('e-mails from the i18next catalogue (src/web/i18n/mail.<lang>.json)', (
         expect(part, name).not.toMatch(/mail:[\w.]+/); // i18next's missing-key fallback
         expect(part.replaceAll('{{brand}}', ''), name).not.toContain('{{');
       }
+    }
+  });
+
+  it('gives every e-mail to a customer the RFC 8058 headers, the request id and a visible unsubscribe link (issue 30), and none to the company', () => {
+    const toCustomer = /^(invitation|receipt|approval asked|collection code)/;
+    const customerMails = all.filter(({ name }) => toCustomer.test(name));
+    expect(customerMails).toHaveLength(2 * (4 + 2 + 2 + 1));
+    for (const { name, mail } of customerMails) {
+      expect(mail.headers, name).toEqual(UNSUBSCRIBE.headers);
+      expect(mail.requestId, name).toBe(UNSUBSCRIBE.requestId);
+      expect(mail.html, name).toContain(`<a href="${UNSUBSCRIBE.url}"`);
+      expect(mail.text, name).toContain(UNSUBSCRIBE.url);
+      expect(mail.text, name).toMatch(/Unsubscribe: no more reminders|Se désabonner\u00a0: plus aucune relance/);
+    }
+    for (const { name, mail } of all.filter(({ name }) => !toCustomer.test(name))) {
+      expect(mail.headers, name).toBeUndefined();
+      expect(mail.html, name).not.toContain('/unsubscribe/');
     }
   });
 

@@ -15,6 +15,11 @@ export interface EmailContent {
   /** Shown under the button: the link written out, so it works when buttons do not. */
   linkHint?: string;
   footer: string;
+  /**
+   * E-mails to a customer (issue 30): the visible unsubscribe link under the footer, beside the RFC 8058
+   * headers the message carries (reminders/unsubscribe-link.ts).
+   */
+  unsubscribe?: { label: string; url: string };
   company?: { name: string; logoUrl?: string | null };
 }
 
@@ -42,6 +47,7 @@ ${content.paragraphs.map((p, i) => html`${i ? '\n' : ''}<p style="margin:0 0 14p
 ${button}
 </td></tr></table>
 <p style="max-width:600px;margin:16px auto 0;font-size:12px;line-height:1.5;color:#9ca3af">${content.footer}</p>
+${content.unsubscribe && html`<p style="max-width:600px;margin:8px auto 0;font-size:12px;line-height:1.5;color:#6b7280"><a href="${content.unsubscribe.url}" style="color:#6b7280;text-decoration:underline" data-unsubscribe>${content.unsubscribe.label}</a></p>`}
 </td></tr></table></body></html>`;
 
   const text = [
@@ -53,6 +59,7 @@ ${button}
     ...(content.button ? [`${content.button.label}: ${content.button.url}`, ''] : []),
     '--',
     content.footer,
+    ...(content.unsubscribe ? ['', `${content.unsubscribe.label}: ${content.unsubscribe.url}`] : []),
   ].join('\n');
   return { html: page.value, text };
 }

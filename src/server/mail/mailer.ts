@@ -9,6 +9,10 @@ export interface MailMessage {
   html: string;
   text: string;
   replyTo?: string;
+  /** Extra headers, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post on every e-mail to a customer (issue 30). */
+  headers?: Record<string, string>;
+  /** The request this e-mail is about (issue 30): its delivery or bounce, as the SMTP server answers, joins the funnel. */
+  requestId?: string;
 }
 
 export interface SendMailOptions {
@@ -43,6 +47,12 @@ function lazyTransporter<T extends Transporter<unknown>>(make: (nodemailer: (typ
   };
 }
 
+/** The message as nodemailer takes it (our own bookkeeping fields left out). */
+function nodemailerFields(message: MailMessage) {
+  const { requestId: _requestId, ...fields } = message;
+  return fields;
+}
+
 /** SMTP with `smtpUrl`; otherwise `.eml` files in `outboxDir` (read at /dev/outbox outside production). */
 export function createMailer(options: { smtpUrl?: string | undefined; outboxDir: string; from: string }): Mailer {
   const domain = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'localhost';
@@ -53,7 +63,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; outboxDir:
     return {
       transport: 'smtp',
       async send(message, send) {
-        const info = await (await transporter.get()).sendMail({ from: options.from, ...message, ...messageIdOf(send) });
+        const info = await (await transporter.get()).sendMail({ from: options.from, ...nodemailerFields(message), ...messageIdOf(send) });
         return { messageId: info.messageId };
       },
       async ping() {
@@ -68,7 +78,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; outboxDir:
     transport: 'outbox',
     async send(message, send) {
       await mkdir(options.outboxDir, { recursive: true });
-      const info = await (await transporter.get()).sendMail({ from: options.from, ...message, ...messageIdOf(send) });
+      const info = await (await transporter.get()).sendMail({ from: options.from, ...nodemailerFields(message), ...messageIdOf(send) });
       // Sortable by time, ending with the e-mail's id: a retried send finds its file and stops.
       const suffix = send?.id ? `-${send.id.replace(/[^0-9A-Za-z-]/g, '')}.eml` : undefined;
       if (suffix && (await readdir(options.outboxDir)).some((f) => f.endsWith(suffix))) return { messageId: info.messageId };

@@ -6,7 +6,10 @@ import { LOGO_PLATE_COLOR, LOGO_PLATE_MARGIN_RATIO } from '../../contract/logo-c
 import { cropRect } from '../../contract/crop.js';
 import { fitCard, fitCuesToFrame, REFERENCE_SHORT_SIDE, subtitleBox, type Box, type CardFit, type FontFace, type FrameKind } from '../../contract/frame-layout.js';
 import type { Cue } from '../../contract/subtitles.js';
+import type { TCaptionStyle } from '../../contract/constants.js';
+import { wordCaptionEvents, wordCaptionStyle } from './word-captions.js';
 import { ANSWER_INPUT_LIMITS } from './answer-limits.js';
+import { audioFades, endCardChain, lowerThirdChain, TRANSITION_SECONDS, videoFadeOut, type EndCard, type LowerThird, type OverlayStyle } from './overlays.js';
 
 /**
  * Builders of the ffmpeg invocations (issue 17): every output is made in one run from the sources —
@@ -28,10 +31,14 @@ export interface Frame {
   kind: FrameKind;
 }
 
-/** The output frame of a social export: 1080 × 1920 vertical (Reels, TikTok, Shorts) or 1920 × 1080 (LinkedIn). */
+/**
+ * The output frame of a social export: 1080 × 1920 vertical (Reels, TikTok, Shorts), 1920 × 1080 (LinkedIn),
+ * 1080 × 1080 square or 1080 × 1350 portrait (feed posts, issue 31), each with its own safe area.
+ */
 export function exportFrame(platform: TExportPlatform): Frame {
   const spec = EXPORT_PLATFORM_SPECS[platform];
-  return { width: spec.width, height: spec.height, kind: spec.width < spec.height ? 'vertical' : 'landscape' };
+  const kind: FrameKind = platform === 'square' ? 'square' : platform === 'portrait' ? 'portrait' : spec.width < spec.height ? 'vertical' : 'landscape';
+  return { width: spec.width, height: spec.height, kind };
 }
 
 export interface CropPixels {
@@ -69,6 +76,8 @@ export interface CardStyle {
   fontFile: string;
   /** The logo sits on a light plate (decision 172: a dark logo on a dark card). */
   logoPlate?: boolean | undefined;
+  /** The same family, regular: the lower-third's position and the end card's address (issue 31). */
+  regularFile?: string | undefined;
 }
 
 /** The question laid out for a frame: wrapped, shrunk, or cut with an ellipsis only past the minimum size. */
@@ -100,7 +109,7 @@ export async function writeCard(dir: string, prefix: string, fit: CardFit): Prom
  * and a short fade out. `expansion=none`: drawtext would otherwise read `%{…}` in the question as its own
  * functions ("%{localtime}" burns in the server's clock) and drop a line with a lone "%" ("50% or more?").
  */
-export function cardChain(o: { frame: Frame; style: CardStyle; card: Card; logo?: string | undefined; label: string }): string {
+export function cardChain(o: { frame: Frame; style: CardStyle; card: Card; logo?: string | undefined; label: string; fadeIn?: boolean }): string {
   const { fit } = o.card;
   const box = fit.textBox;
   const parts = [`color=c=${hex(o.style.background)}:s=${o.frame.width}x${o.frame.height}:r=${FPS}:d=${CARD_SECONDS},format=yuv420p`];
@@ -111,7 +120,7 @@ export function cardChain(o: { frame: Frame; style: CardStyle; card: Card; logo?
         `:x=${box.x}+(${box.width}-text_w)/2:y=${px(top)}`,
     );
   });
-  const fade = `fade=t=out:st=${CARD_SECONDS - 0.4}:d=0.4,setsar=1[${o.label}card]`;
+  const fade = `${o.fadeIn ? `fade=t=in:st=0:d=${TRANSITION_SECONDS},` : ''}fade=t=out:st=${CARD_SECONDS - 0.4}:d=0.4,setsar=1[${o.label}card]`;
   if (o.logo && fit.logoBox) {
     const l = fit.logoBox;
     return `${parts.join(',')}[${o.label}txt];[${o.label}txt][${o.logo}]overlay=x=${l.x}+(${l.width}-w)/2:y=${l.y}+(${l.height}-h)/2,${fade}`;
@@ -159,6 +168,9 @@ export interface SubtitleStyle {
   color: string;
   bold: boolean;
   border: boolean;
+  /** Issue 31: 'word' draws word-by-word captions (word-captions.ts), the spoken word in `highlight`. */
+  captions?: TCaptionStyle | undefined;
+  highlight?: string | undefined;
 }
 
 /** A subtitle script written for one frame, and the fonts folder libass reads. */
@@ -196,12 +208,13 @@ const assColour = (c: string, alpha = 0) => `&H${alpha.toString(16).padStart(2, 
  * shadow of the contract's subtitleBox. Lines are wrapped by libass inside the margins (smart wrap).
  */
 export function assScript(o: { cues: Cue[]; style: SubtitleStyle; frame: Frame }): string {
-  const b = subtitleBox({ width: o.frame.width, height: o.frame.height, kind: o.frame.kind, size: o.style.size, border: o.style.border });
+  const word = o.style.captions === 'word';
+  const b = { ...subtitleBox({ width: o.frame.width, height: o.frame.height, kind: o.frame.kind, size: o.style.size, border: o.style.border }), ...(word ? wordCaptionStyle(o) : { alignment: 2 }) };
   const s = o.style;
   const style = [
     'Default', s.fontName, b.fontSize, assColour(s.color), '&H000000FF', assColour('#000000'),
     assColour('#000000', Math.round((1 - b.shadowOpacity) * 255)), s.bold ? -1 : 0, 0, 0, 0, 100, 100, 0, 0,
-    1, b.outline, b.shadow, 2, b.marginL, b.marginR, b.marginV, 1,
+    1, b.outline, b.shadow, b.alignment, b.marginL, b.marginR, b.marginV, 1,
   ].join(',');
   return [
     '[Script Info]',
@@ -217,9 +230,11 @@ export function assScript(o: { cues: Cue[]; style: SubtitleStyle; frame: Frame }
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
-    ...fitCuesToFrame(o.cues, { ...o.frame, size: s.size, border: s.border, face: s.face })
-      .filter((c) => c.end > c.start && c.text.trim())
-      .map((c) => `Dialogue: 0,${assTime(c.start)},${assTime(c.end)},Default,,0,0,0,,${literalAssText(c.text)}`),
+    ...(word
+      ? wordCaptionEvents(o)
+      : fitCuesToFrame(o.cues, { ...o.frame, size: s.size, border: s.border, face: s.face })
+          .filter((c) => c.end > c.start && c.text.trim())
+          .map((c) => `Dialogue: 0,${assTime(c.start)},${assTime(c.end)},Default,,0,0,0,,${literalAssText(c.text)}`)),
     '',
   ].join('\n');
 }
@@ -297,6 +312,11 @@ export interface Segment {
   crop?: CropPixels | undefined;
   subtitles?: Subtitles | undefined;
   card?: Card | undefined;
+  /** The part of the answer used, in seconds of its file (decision 201): read by input seeking (trimInputArgs). */
+  trim?: { start: number; end: number } | undefined;
+  /** Issue 31: the customer's name and position as the answer starts, and the answer's length (for the fades out). */
+  lowerThird?: LowerThird | undefined;
+  duration?: number | undefined;
 }
 
 /**
@@ -304,14 +324,18 @@ export interface Segment {
  * own size, after any crop and scale) and a fade in after a card; the sound resampled to stereo 48 kHz
  * and loudness-normalised.
  */
-export function answerChain(o: { input: number; segment: Segment; frame: Frame; background: string; label: string; fadeIn: boolean }): string {
+export function answerChain(o: { input: number; segment: Segment; frame: Frame; background: string; label: string; fadeIn: boolean; fadeOut?: boolean; overlayStyle?: OverlayStyle }): string {
   const steps = [`fps=${FPS}`, ...fitSteps({ source: o.segment.source, crop: o.segment.crop, frame: o.frame, background: o.background }), 'setsar=1'];
   if (o.segment.subtitles) steps.push(subtitlesFilter(o.segment.subtitles));
+  const lt = o.segment.lowerThird && o.overlayStyle ? lowerThirdChain({ lowerThird: o.segment.lowerThird, style: o.overlayStyle, label: o.label }) : undefined;
+  if (lt) steps.push(`format=yuv420p[${o.label}b];${lt.layer};[${o.label}b][${o.label}lt]${lt.overlay}`);
   steps.push('format=yuv420p');
   if (o.fadeIn) steps.push('fade=t=in:st=0:d=0.3');
+  if (o.fadeOut) steps.push(...videoFadeOut(o.segment.duration));
+  const afades = audioFades({ fadeIn: o.fadeIn, fadeOut: Boolean(o.fadeOut), duration: o.segment.duration });
   return (
     `[${o.input}:v]${steps.join(',')}[${o.label}v];` +
-    `[${o.input}:a]aresample=48000:async=1,aformat=sample_fmts=fltp:channel_layouts=stereo,loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000[${o.label}a]`
+    `[${o.input}:a]aresample=48000:async=1,aformat=sample_fmts=fltp:channel_layouts=stereo,loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000${afades.map((f) => `,${f}`).join('')}[${o.label}a]`
   );
 }
 
@@ -321,25 +345,32 @@ export const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '
  * The filter graph of a composed output: for each answer in order, its card (with the logo) and a
  * silent track under it, then the answer; all concatenated. Inputs: the answers 0 … n-1, the logo n.
  */
-export function composeGraph(o: { frame: Frame; style: CardStyle; segments: Segment[]; logo: boolean }): string {
+export function composeGraph(o: { frame: Frame; style: CardStyle; segments: Segment[]; logo: boolean; endCard?: EndCard | undefined }): string {
   const n = o.segments.length;
   const cards = o.segments.filter((s) => s.card);
-  const logoBox = cards.find((s) => s.card!.fit.logoBox)?.card!.fit.logoBox;
+  const logoBox = cards.find((s) => s.card!.fit.logoBox)?.card!.fit.logoBox ?? o.endCard?.layout.logoBox ?? undefined;
+  const endLogo = Boolean(o.logo && logoBox && o.endCard?.layout.logoBox);
+  const overlayStyle: OverlayStyle = { background: o.style.background, color: o.style.color, face: o.style.face, fontFile: o.style.fontFile, regularFile: o.style.regularFile ?? o.style.fontFile };
   const chains: string[] = [];
-  if (o.logo && logoBox) chains.push(logoChain({ input: n, box: logoBox, count: cards.length, label: 'logo', plate: o.style.logoPlate }));
+  if (o.logo && logoBox) chains.push(logoChain({ input: n, box: logoBox, count: cards.length + (endLogo ? 1 : 0), label: 'logo', plate: o.style.logoPlate }));
   const pieces: string[] = [];
   let cardIndex = 0;
   o.segments.forEach((segment, i) => {
     if (segment.card) {
       const logo = o.logo && logoBox ? `logo${cardIndex}` : undefined;
       cardIndex += 1;
-      chains.push(cardChain({ frame: o.frame, style: o.style, card: segment.card, logo, label: `c${i}` }));
+      chains.push(cardChain({ frame: o.frame, style: o.style, card: segment.card, logo, label: `c${i}`, fadeIn: i > 0 }));
       chains.push(`anullsrc=r=48000:cl=stereo,atrim=0:${CARD_SECONDS},aformat=sample_fmts=fltp:channel_layouts=stereo[c${i}sil]`);
       pieces.push(`[c${i}card][c${i}sil]`);
     }
-    chains.push(answerChain({ input: i, segment, frame: o.frame, background: o.style.background, label: `a${i}`, fadeIn: Boolean(segment.card) }));
+    const fadeOut = i < n - 1 || Boolean(o.endCard);
+    chains.push(answerChain({ input: i, segment, frame: o.frame, background: o.style.background, label: `a${i}`, fadeIn: Boolean(segment.card) || i > 0, fadeOut, overlayStyle }));
     pieces.push(`[a${i}v][a${i}a]`);
   });
+  if (o.endCard) {
+    chains.push(endCardChain({ frame: o.frame, style: overlayStyle, endCard: o.endCard, logo: endLogo ? `logo${cardIndex}` : undefined, label: 'end' }));
+    pieces.push('[endcard][endsil]');
+  }
   chains.push(`${pieces.join('')}concat=n=${pieces.length}:v=1:a=1[v][a]`);
   return chains.join(';');
 }
@@ -349,12 +380,11 @@ export function composeGraph(o: { frame: Frame; style: CardStyle; segments: Segm
  * its subtitled version (one segment without), the merged testimonial (every answer), and the enhanced
  * export of an answer or of the testimonial (cropped segments on the platform's frame).
  */
-export function composeArgs(o: { output: string; frame: Frame; style: CardStyle; segments: Segment[]; logo?: string | undefined }): string[] {
-  const logo = o.logo && o.segments.some((s) => s.card?.fit.logoBox) ? o.logo : undefined;
-  const graph = composeGraph({ frame: o.frame, style: o.style, segments: o.segments, logo: Boolean(logo) });
+export function composeArgs(o: { output: string; frame: Frame; style: CardStyle; segments: Segment[]; logo?: string | undefined; endCard?: EndCard | undefined }): string[] {
+  const logo = drawsLogo(o) ? o.logo : undefined;
+  const graph = composeGraph({ frame: o.frame, style: o.style, segments: o.segments, logo: Boolean(logo), endCard: o.endCard });
   return [
-    ...o.segments.flatMap((s) => [...ANSWER_INPUT_LIMITS, '-i', s.answer]),
-    ...(logo ? logoInputArgs(logo) : []),
+    ...composeInputArgs(o.segments, logo),
     '-filter_complex',
     graph,
     '-map',
@@ -370,8 +400,42 @@ export function composeArgs(o: { output: string; frame: Frame; style: CardStyle;
  * The export of the original (as recorded, or the merged video as it is): crop, scaled to the platform's
  * size with SCALE_FLAGS (sharpened mildly when it upscales), the sound copied.
  */
-export function exportArgs(o: { input: string; output: string; source: { width: number; height: number }; crop: CropPixels; platform: TExportPlatform }): string[] {
+export function exportArgs(o: {
+  input: string;
+  output: string;
+  source: { width: number; height: number };
+  crop: CropPixels;
+  platform: TExportPlatform;
+  trim?: { start: number; end: number } | undefined;
+}): string[] {
   const frame = exportFrame(o.platform);
   const vf = [...fitSteps({ source: o.source, crop: o.crop, frame, background: '#000000' }), 'setsar=1', 'format=yuv420p'].join(',');
-  return ['-i', o.input, '-vf', vf, '-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'libx264', '-preset', 'superfast', '-crf', '23', '-c:a', 'copy', '-movflags', '+faststart', o.output];
+  return [...trimInputArgs(o.trim), '-i', o.input, '-vf', vf, '-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'libx264', '-preset', 'superfast', '-crf', '23', ...originalAudioArgs(o.trim), '-movflags', '+faststart', o.output];
+}
+
+/** The sound of an original export: copied, or encoded again when trimmed (copied, it would start at a packet's edge, not at the cut). */
+export function originalAudioArgs(trim: { start: number; end: number } | undefined): string[] {
+  return trim ? ['-c:a', 'aac', '-b:a', '160k'] : ['-c:a', 'copy'];
+}
+
+/** Whether a composed output draws the logo: a card's logo band, or the end card's (issue 31). */
+export function drawsLogo(o: { logo?: string | undefined; segments: Segment[]; endCard?: EndCard | undefined }): boolean {
+  return Boolean(o.logo && (o.segments.some((s) => s.card?.fit.logoBox) || o.endCard?.layout.logoBox));
+}
+
+/** The inputs of a composed run: each answer once, only its kept part when trimmed (decision 201), then the logo. */
+export function composeInputArgs(segments: Segment[], logo: string | undefined): string[] {
+  return [...segments.flatMap((s) => [...ANSWER_INPUT_LIMITS, ...trimInputArgs(s.trim), '-i', s.answer]), ...(logo ? logoInputArgs(logo) : [])];
+}
+
+/**
+ * Input options that read only the kept part of a trimmed answer (decision 201): input seeking, which
+ * ffmpeg makes frame-accurate when it transcodes (it decodes from the keyframe before the start and
+ * drops what precedes it), picture and sound cut at the same instant; timestamps start again at 0.
+ * Placed after ANSWER_INPUT_LIMITS, whose `-t` this one replaces (the kept part is shorter).
+ */
+export function trimInputArgs(trim: { start: number; end: number } | undefined): string[] {
+  if (!trim) return [];
+  const s = (n: number) => String(Math.round(n * 1000) / 1000);
+  return [...(trim.start > 0 ? ['-ss', s(trim.start)] : []), '-t', s(trim.end - trim.start)];
 }

@@ -14,6 +14,8 @@ export const sendMailJob = defineJob({
     html: z.string(),
     text: z.string(),
     replyTo: z.string().optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    requestId: z.string().uuid().optional(),
   }),
   retryLimit: 8,
   retryDelaySeconds: 30,
@@ -98,4 +100,46 @@ export const readyMailJob = defineJob({
   concurrency: 1,
 });
 
-export const ALL_JOB_DEFINITIONS = [sendMailJob, transcodeAnswerJob, renderOutputJob, transcribeMergedJob, transcribeResponseJob, normaliseLogoJob, readyMailJob];
+/**
+ * Deletes the media of a testimonial whose consent was withdrawn (issue 29, consent/retention.service.ts),
+ * sent in the withdrawal's transaction for the end of CONSENT_WITHDRAWN_RETENTION_DAYS. A message that
+ * runs early sends itself again for the right time; one that finds the media deleted does nothing.
+ */
+export const deleteWithdrawnMediaJob = defineJob({
+  name: 'delete-withdrawn-media',
+  // sweep: the second pass after a deletion, for an output a job still running at the withdrawal wrote late.
+  schema: z.object({ requestId: z.uuid(), sweep: z.boolean().optional() }),
+  retryLimit: 10,
+  retryDelaySeconds: 60,
+  retryBackoff: true,
+  expireInSeconds: 600,
+  concurrency: 1,
+});
+
+/**
+ * Sends the automatic reminders that are due (issue 30, reminders/reminders.service.ts): sent by
+ * pg-boss's schedule every few minutes (REMINDER_SWEEP_CRON); the sweep reads the clock when it runs.
+ * Safe with several workers: each request is locked and updated conditionally.
+ */
+export const sendRemindersJob = defineJob({
+  name: 'send-reminders',
+  schema: z.object({}).loose(),
+  retryLimit: 2,
+  retryDelaySeconds: 60,
+  retryBackoff: false,
+  expireInSeconds: 600,
+  concurrency: 1,
+});
+export const REMINDER_SWEEP_CRON = '*/5 * * * *';
+
+export const ALL_JOB_DEFINITIONS = [
+  sendMailJob,
+  transcodeAnswerJob,
+  renderOutputJob,
+  transcribeMergedJob,
+  transcribeResponseJob,
+  normaliseLogoJob,
+  readyMailJob,
+  deleteWithdrawnMediaJob,
+  sendRemindersJob,
+];

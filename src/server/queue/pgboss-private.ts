@@ -10,6 +10,9 @@ import type { ExecuteSql } from '../db/client.js';
  * - a job recovered from a dead process (failed by pg-boss's own `fail`, now 'retry') may start at once
  *   instead of after its retry delay: its worker is known dead, nothing is gained by waiting.
  *
+ * "At once" is a second in the past: pg-boss fetches `start_after < now()`, and PGlite's clock can give
+ * two statements a millisecond apart the same `now()`.
+ *
  * `pgboss-private.test.ts` checks the columns, the states and the fetch rule this relies on, so that a
  * pg-boss upgrade that changes them fails a test instead of a deployment.
  */
@@ -19,7 +22,7 @@ export async function requeueNow(executeSql: ExecuteSql, schema: string, name: s
     `update ${schema}.job
         set state = case when state = 'active' then 'created'::${schema}.job_state else state end,
             started_on = case when state = 'active' then null else started_on end,
-            start_after = now()
+            start_after = now() - interval '1 second'
       where name = $1 and id = any($2::uuid[]) and state in ('active', 'retry')
       returning id`,
     [name, ids],

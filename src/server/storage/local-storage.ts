@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertValidKey, type Storage } from './storage.js';
+import { assertValidKey, assertValidPrefix, type Storage } from './storage.js';
 
 /**
  * Media on local disk under `root`. Writes go to a temporary file renamed into place, so a reader never
@@ -25,7 +25,10 @@ export function createLocalStorage(root: string): Storage {
       const tmp = `${file}.${randomUUID()}.part`;
       try {
         const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-        await pipeline(source, createWriteStream(tmp, { flags: 'wx' }));
+        // Opened before the copy starts: a stream that opens its own file may create it after a failed
+        // copy has already removed it, and leave a stray part behind.
+        const handle = await open(tmp, 'wx');
+        await pipeline(source, handle.createWriteStream());
         const { size } = await stat(tmp);
         await writeFile(metaOf(file), JSON.stringify({ contentType }));
         await rename(tmp, file);
@@ -59,6 +62,19 @@ export function createLocalStorage(root: string): Storage {
       const file = fileOf(key);
       await rm(file, { force: true });
       await rm(metaOf(file), { force: true });
+    },
+    async list(prefix) {
+      assertValidPrefix(prefix);
+      const dir = path.join(root, prefix);
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries
+        .filter((e) => e.isFile() && !e.name.endsWith('.meta.json') && !e.name.endsWith('.part'))
+        .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+    },
+    async deletePrefix(prefix) {
+      const keys = await this.list(prefix);
+      await rm(path.join(root, prefix), { recursive: true, force: true });
+      return keys.length;
     },
     async ping() {
       await mkdir(root, { recursive: true });

@@ -5,6 +5,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -12,7 +13,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { S3Config } from "../config.js";
-import { assertValidKey, type Storage } from "./storage.js";
+import { assertValidKey, assertValidPrefix, type Storage } from "./storage.js";
 
 /** Parts of a multipart upload; S3's minimum is 5 MiB. Two in flight keep memory at ~20 MiB per upload. */
 const PART_SIZE = 8 * 1024 * 1024;
@@ -140,6 +141,34 @@ export function createS3Storage(config: S3Config): S3Storage {
     async delete(key) {
       assertValidKey(key);
       await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async list(prefix) {
+      assertValidPrefix(prefix);
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await s3.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? [])
+          if (object.Key) keys.push(object.Key);
+        ContinuationToken = page.IsTruncated
+          ? page.NextContinuationToken
+          : undefined;
+      } while (ContinuationToken);
+      return keys;
+    },
+    async deletePrefix(prefix) {
+      const keys = await this.list(prefix);
+      // One call per object: every S3-compatible server has DeleteObject (not all take a batch).
+      for (let i = 0; i < keys.length; i += 8) {
+        await Promise.all(
+          keys
+            .slice(i, i + 8)
+            .map((Key) => s3.send(new DeleteObjectCommand({ Bucket, Key }))),
+        );
+      }
+      return keys.length;
     },
     async ping() {
       await s3.send(new HeadBucketCommand({ Bucket }));

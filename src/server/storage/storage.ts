@@ -10,6 +10,10 @@ export interface Storage {
   /** Size and type, or null when the object does not exist. */
   head(key: string): Promise<{ size: number; contentType: string } | null>;
   delete(key: string): Promise<void>;
+  /** The keys of every object under `prefix` (a key prefix ending in '/'), in no particular order. */
+  list(prefix: string): Promise<string[]>;
+  /** Deletes every object under `prefix` (ending in '/'); returns how many there were. */
+  deletePrefix(prefix: string): Promise<number>;
   /** Proves the store is reachable and writable. */
   ping(): Promise<void>;
   /**
@@ -25,4 +29,10 @@ export function assertValidKey(key: string): void {
   if (!/^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/.test(key) || key.includes('..')) {
     throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
   }
+}
+
+/** A prefix of keys (a folder): a valid key followed by '/'. */
+export function assertValidPrefix(prefix: string): void {
+  if (!prefix.endsWith('/')) throw new Error(`Invalid storage prefix: ${JSON.stringify(prefix)}`);
+  assertValidKey(prefix.slice(0, -1));
 }

@@ -1,4 +1,4 @@
-import { Component, StrictMode } from 'react';
+import { Component, lazy, StrictMode, Suspense, useState } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { Button, ButtonLink } from '../components/button';
 import { Card } from '../components/card';
@@ -17,16 +17,47 @@ import { APP_ERROR_HEADING } from './app-error-heading';
  * links are document links (lib/navigation.tsx), and the page makes its two public calls itself.
  * No i18next either: the page's own small translator (i18n/recording-i18n.ts, docs/decisions/139).
  */
-export function RecordingApp({ token, language }: { token: string; language: RecordingLanguage }) {
+export function RecordingApp({ token, slug = '', language }: { token: string; slug?: string; language: RecordingLanguage }) {
   return (
     <StrictMode>
       <RecordingI18nProvider initial={language}>
         <RecordingErrorBoundary>
-          <RecordingPage token={token} />
+          <LinkOrRequest token={token} slug={slug} />
         </RecordingErrorBoundary>
       </RecordingI18nProvider>
     </StrictMode>
   );
+}
+
+/** An open collection link's first step (issue 30): a chunk of its own, loaded only on /c/:slug. */
+const CollectPage = lazy(() => import('../features/recording/collect/collect-page'));
+
+/**
+ * A customer's link, or an open collection link (/c/:slug): its first step makes a request, whose
+ * recording page follows at its own address, exactly as for an invited customer.
+ */
+function LinkOrRequest({ token, slug }: { token: string; slug: string }) {
+  const [started, setStarted] = useState(token);
+  if (!started && slug) {
+    return (
+      <Suspense fallback={<RecordingFrame loading>{null}</RecordingFrame>}>
+        <CollectPage
+          slug={slug}
+          onStarted={(next) => {
+            // A reload or a return later continues this request (its answers are kept on the device).
+            window.history.replaceState(null, '', paths.recording(next));
+            setStarted(next);
+          }}
+        />
+      </Suspense>
+    );
+  }
+  return <RecordingPage token={started} />;
+}
+
+/** The slug of an open collection link's path (`/c/:slug`), or '' when there is none. */
+export function slugFromPath(pathname: string): string {
+  return /^\/c\/([a-z0-9-]{4,64})\/?$/.exec(pathname)?.[1] ?? '';
 }
 
 /** The token of a recording link's path (`/testimonial/submit/:token`), or '' when there is none. */

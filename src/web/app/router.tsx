@@ -33,6 +33,10 @@ const dashboardRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'collection-links',
+    lazy: async () => ({ Component: (await import('../features/dashboard/collection/collection-links-screen')).CollectionLinksScreen }),
+  },
+  {
     path: 'testimonials',
     lazy: async () => ({ Component: (await import('../features/dashboard/testimonials/testimonials-screen')).TestimonialsScreen }),
   },
@@ -57,6 +61,10 @@ const dashboardRoutes: RouteObject[] = [
     lazy: async () => ({
       Component: (await import('../features/dashboard/transactions/transactions-screen')).TransactionsScreen,
     }),
+  },
+  {
+    path: 'funnel',
+    lazy: async () => ({ Component: (await import('../features/dashboard/funnel/funnel-screen')).FunnelScreen }),
   },
   // Spec: any other dashboard path shows a placeholder saying the page is under construction.
   { path: '*', lazy: dashboardScreen('UnderConstructionScreen') },
@@ -101,6 +109,13 @@ export const routes: RouteObject[] = [
             path: 'dashboard',
             lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-layout')).DashboardLayout }),
             children: dashboardRoutes,
+          },
+          {
+            // The printable consent record (issue 29): signed in, but outside the dashboard's frame.
+            path: 'dashboard/testimonials/:id/consent-record',
+            lazy: async () => ({
+              Component: (await import('../features/dashboard/testimonial-detail/consent-record-page')).ConsentRecordPage,
+            }),
           },
         ],
       },

@@ -504,3 +504,21 @@ export function ShareIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function FunnelIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 4h18l-7 8.5V19l-4 2v-8.5L3 4Z" />
+    </Icon>
+  );
+}
+
+export function ScissorsIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="6" cy="6" r="3" />
+      <circle cx="6" cy="18" r="3" />
+      <path d="M20 4 8.12 15.88M14.47 14.48 20 20M8.12 8.12 12 12" />
+    </Icon>
+  );
+}

@@ -28,6 +28,16 @@ export function formatDate(value: string | number | Date): string {
 }
 
 /**
+ * A date and time as DD/MM/YYYY HH:mm (24 h) in the viewer's time zone, the same in both languages:
+ * the consent record's moments (issue 29). An unreadable value gives an empty string.
+ */
+export function formatDateTime(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${formatDate(date)} ${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+}
+
+/**
  * A video's length as the browser's own player shows it (Chromium's media controls: whole seconds cut,
  * never rounded, as m:ss, and h:mm:ss from an hour), so that a card and the player beside it always
  * agree: 9.6 s is 0:09 in both. The value is the stored file's probed length where the server has it.

@@ -7,17 +7,24 @@ export const paths = {
   resetPassword: '/reset-password',
   authCallback: '/auth/callback',
   recording: (token: string) => `/testimonial/submit/${encodeURIComponent(token)}`,
+  /** An open collection link's public address (issue 30). */
+  collect: (slug: string) => `/c/${encodeURIComponent(slug)}`,
   dashboard: {
     root: '/dashboard',
     questions: '/dashboard/questions',
     requests: '/dashboard/requests',
+    collectionLinks: '/dashboard/collection-links',
     request: (id: string) => `/dashboard/request/${encodeURIComponent(id)}`,
     testimonials: '/dashboard/testimonials',
     testimonial: (id: string) => `/dashboard/testimonials/${encodeURIComponent(id)}`,
+    /** The printable consent record of a testimonial (issue 29), outside the dashboard's frame. */
+    consentRecord: (id: string) => `/dashboard/testimonials/${encodeURIComponent(id)}/consent-record`,
     settings: '/dashboard/settings',
     payment: '/dashboard/payment',
     transaction: '/dashboard/transaction',
     wall: '/dashboard/wall',
+    /** The request funnel (issue 30). */
+    funnel: '/dashboard/funnel',
   },
 } as const;
 

@@ -51,7 +51,7 @@ export function toUser(user: UserRow, company: CompanyRow): TUser {
     onboarding_completed: user.onboardingCompleted,
     email_confirmed: user.emailConfirmedAt !== null,
     mail_language: company.mailLanguage === 'fr' ? 'fr' : 'en',
-    company: { id: company.id, name: company.name },
+    company: { id: company.id, name: company.name, approval_required: company.approvalRequired },
   };
 }
 

@@ -5,7 +5,7 @@ import { API } from '../../../contract/api/paths.js';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
 import { callerCompany } from '../../http/company-scope.js';
-import { followJob, listJobs, retryJob, toJob } from './jobs.service.js';
+import { followJob, listJobs, retryJob, toJob, toJobs } from './jobs.service.js';
 
 /** GET /api/jobs/{id} and GET /api/jobs?testimonialId=&responseId=: the company's media jobs, never cached. */
 export function jobsRoutes(ctx: AppContext) {
@@ -15,13 +15,14 @@ export function jobsRoutes(ctx: AppContext) {
 
     app.get(API.jobs.get.route, { schema: { params: ZJobParams, response: { 200: ZJob } } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return toJob(ctx, await followJob(ctx, callerCompany(request), request.params.id));
+      const [job] = await toJobs(ctx, [await followJob(ctx, callerCompany(request), request.params.id)]);
+      return job!;
     });
 
     app.get(API.jobs.list.route, { schema: { querystring: ZJobListQuery, response: { 200: ZJobListResponse } } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const rows = await listJobs(ctx, callerCompany(request), { requestId: request.query.testimonialId, responseId: request.query.responseId });
-      return { jobs: rows.map((row) => toJob(ctx, row)) };
+      return { jobs: await toJobs(ctx, rows) };
     });
 
     app.post(API.jobs.retry.route, { schema: { params: ZJobParams, response: { 202: ZJob } } }, async (request, reply) =>

@@ -1,13 +1,14 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { jobReasonMessage, RENDER_JOB_KINDS, type TJob, type TJobKind, type TJobReason } from '../../../contract/api/jobs.schema.js';
 import type { AppContext } from '../../context.js';
 import type { Db, DbOrTx, ExecuteSql } from '../../db/client.js';
-import { jobs } from '../../db/schema.js';
+import { jobs, testimonialRequests, testimonialResponses } from '../../db/schema.js';
 import { normaliseLogoJob, renderOutputJob, transcodeAnswerJob, transcribeMergedJob, transcribeResponseJob } from '../../queue/definitions.js';
 import type { JobDefinition } from '../../queue/queue.js';
 import { AppError } from '../../lib/errors.js';
 import { signMediaPath } from '../../media/signed-urls.js';
+import { assertUsable } from '../consent/control.js';
 
 /**
  * Media jobs (issue 16). A service that starts work calls `enqueueJob` inside `ctx.database.transaction`:
@@ -55,6 +56,18 @@ export class JobFailure extends Error {
   ) {
     super(detail ?? jobReasonMessage(reason, params));
     this.name = 'JobFailure';
+  }
+}
+
+/**
+ * The job was cancelled while it ran (the customer withdrew their consent, asked for an answer's removal,
+ * the logo was removed): `completeJob` throws it so that the caller's transaction records nothing, and
+ * `runAnyJob` ends the delivery quietly, leaving the job cancelled (decision 188).
+ */
+export class JobCancelled extends Error {
+  constructor(readonly jobId: string) {
+    super(`job ${jobId} was cancelled before it completed`);
+    this.name = 'JobCancelled';
   }
 }
 
@@ -151,11 +164,12 @@ export async function reportProgress(ctx: AppContext, jobId: string, progress: n
 }
 
 /**
- * Marks a job ready with its output. Pass the transaction when other rows (the answer's pointer to its
- * output, the 'ready' e-mail) must commit with it.
+ * Marks a running job ready with its output. Pass the transaction when other rows (the answer's pointer to
+ * its output, the 'ready' e-mail) must commit with it. A job no longer running (cancelled meanwhile) is
+ * never turned ready: `JobCancelled` is thrown, which rolls the caller's transaction back.
  */
 export async function completeJob(db: Db, jobId: string, output: { outputKey?: string | null; result?: unknown } = {}): Promise<void> {
-  await db
+  const done = await db
     .update(jobs)
     .set({
       phase: 'ready',
@@ -168,7 +182,39 @@ export async function completeJob(db: Db, jobId: string, output: { outputKey?: s
       finishedAt: new Date(),
       updatedAt: new Date(),
     })
-    .where(eq(jobs.id, jobId));
+    .where(and(eq(jobs.id, jobId), eq(jobs.phase, 'running')))
+    .returning({ id: jobs.id });
+  if (!done.length) throw new JobCancelled(jobId);
+}
+
+/** One job cancelled if still queued or running: whatever it was doing records nothing afterwards. */
+export async function cancelJob(db: DbOrTx, jobId: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ phase: 'cancelled', finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(jobs.id, jobId), inArray(jobs.phase, ['queued', 'running'])));
+}
+
+/**
+ * The queued or running jobs of a testimonial cancelled, in the caller's transaction (issue 29): every
+ * one (consent withdrawn), or, for one answer whose removal the customer asked, that answer's jobs and
+ * the testimonial's jobs over all its answers (merges, merged transcription), which would contain it.
+ * A render or transcode finishing afterwards records nothing (completeJob), and no 'ready' e-mail waits.
+ */
+export async function cancelTestimonialJobs(db: DbOrTx, subject: { requestId: string; responseId?: string | undefined }): Promise<string[]> {
+  const now = new Date();
+  const rows = await db
+    .update(jobs)
+    .set({ phase: 'cancelled', finishedAt: now, updatedAt: now, notifyPending: false })
+    .where(
+      and(
+        eq(jobs.requestId, subject.requestId),
+        subject.responseId ? or(eq(jobs.responseId, subject.responseId), isNull(jobs.responseId)) : undefined,
+        inArray(jobs.phase, ['queued', 'running']),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -249,6 +295,10 @@ export async function runAnyJob(ctx: AppContext, jobId: string, meta: RunMeta, w
   try {
     await work(job);
   } catch (error) {
+    if (error instanceof JobCancelled) {
+      ctx.logger.info({ jobId, kind: job.kind }, 'media job cancelled while it ran: nothing recorded');
+      return;
+    }
     const detail = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const final = error instanceof JobFailure || meta.attempt >= retryLimit;
     await ctx.db
@@ -265,15 +315,16 @@ export async function runAnyJob(ctx: AppContext, jobId: string, meta: RunMeta, w
             }
           : { phase: 'queued', progress: 0, errorDetail: detail, updatedAt: new Date() },
       )
-      .where(eq(jobs.id, jobId));
+      // A job cancelled meanwhile stays cancelled.
+      .where(and(eq(jobs.id, jobId), inArray(jobs.phase, ['queued', 'running'])));
     ctx.logger.warn({ err: error, jobId, kind: job.kind, final }, 'media job failed');
     // A deterministic failure is recorded and not retried; anything else goes back to the queue.
     if (!(error instanceof JobFailure)) throw error;
   }
 }
 
-/** The contract's view of a job. */
-export function toJob(ctx: AppContext, row: AnyJobRow): TJob {
+/** The contract's view of a job. `media: false` (a withdrawn testimonial's job) gives no output address. */
+export function toJob(ctx: AppContext, row: AnyJobRow, options: { media?: boolean } = {}): TJob {
   return {
     id: row.id,
     kind: row.kind,
@@ -286,7 +337,7 @@ export function toJob(ctx: AppContext, row: AnyJobRow): TJob {
       row.phase === 'failed'
         ? { reason: row.errorReason ?? defaultReason(row.kind), params: row.errorParams ?? {}, message: jobReasonMessage(row.errorReason ?? defaultReason(row.kind), row.errorParams ?? {}) }
         : null,
-    outputUrl: row.phase === 'ready' && row.outputKey ? `${ctx.config.appUrl}${signMediaPath(ctx.secrets.jwt, row.outputKey)}` : null,
+    outputUrl: options.media !== false && row.phase === 'ready' && row.outputKey ? `${ctx.config.appUrl}${signMediaPath(ctx.secrets.jwt, row.outputKey)}` : null,
     attempts: row.attempts,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
@@ -329,6 +380,31 @@ export async function followJob(ctx: AppContext, companyId: string, id: string):
   return row;
 }
 
+/**
+ * Which testimonials among these have had their consent withdrawn, or hold removed answers among these
+ * answers: their jobs' output addresses are not given (GET /api/jobs/{id}, the job list).
+ */
+export async function mediaRefused(db: DbOrTx, rows: AnyJobRow[]): Promise<(row: AnyJobRow) => boolean> {
+  const requestIds = [...new Set(rows.flatMap((r) => (r.requestId && r.outputKey ? [r.requestId] : [])))];
+  if (!requestIds.length) return () => false;
+  const withdrawn = new Set(
+    (await db.select({ id: testimonialRequests.id }).from(testimonialRequests).where(and(inArray(testimonialRequests.id, requestIds), isNotNull(testimonialRequests.consentWithdrawnAt)))).map((r) => r.id),
+  );
+  const responseIds = [...new Set(rows.flatMap((r) => (r.responseId && r.outputKey ? [r.responseId] : [])))];
+  const removed = new Set(
+    responseIds.length
+      ? (await db.select({ id: testimonialResponses.id }).from(testimonialResponses).where(and(inArray(testimonialResponses.id, responseIds), isNotNull(testimonialResponses.removalRequestedAt)))).map((r) => r.id)
+      : [],
+  );
+  return (row) => Boolean((row.requestId && withdrawn.has(row.requestId)) || (row.responseId && removed.has(row.responseId)));
+}
+
+/** The contract's view of the company's jobs, without output addresses for what the customer withdrew or removed. */
+export async function toJobs(ctx: AppContext, rows: AnyJobRow[]): Promise<TJob[]> {
+  const refused = await mediaRefused(ctx.db, rows);
+  return rows.map((row) => toJob(ctx, row, { media: !refused(row) }));
+}
+
 /** The jobs of one testimonial (or of one of its answers), newest first. */
 export async function listJobs(ctx: AppContext, companyId: string, subject: { requestId: string; responseId?: string | undefined }): Promise<JobRow[]> {
   return (await ctx.db
@@ -359,5 +435,6 @@ export async function retryJob(ctx: AppContext, companyId: string, id: string): 
   if (failed.phase !== 'failed') throw new AppError('conflict', { message: 'Only a failed job can be tried again.' });
   // A logo job's upload is gone once it failed: the company picks the file again.
   if (failed.kind === 'logo' || failed.requestId === null) throw new AppError('conflict', { message: 'Please upload the logo again.' });
+  await assertUsable(ctx.db, { companyId, requestId: failed.requestId, responseIds: [failed.responseId] });
   return startJob(ctx, { companyId, kind: failed.kind, requestId: failed.requestId, responseId: failed.responseId, params: failed.params });
 }

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import { publications } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { writePoster } from '../studio/posters.js';
+import { assertPublicationUsable } from './publications.service.js';
 import { clock } from '../../../contract/clock.js';
 
 /**
@@ -30,6 +31,7 @@ export async function setPublicationPoster(ctx: AppContext, input: { companyId: 
     .from(publications)
     .where(and(eq(publications.id, input.id), eq(publications.companyId, input.companyId), isNull(publications.unpublishedAt)));
   if (!row) throw new AppError('not_found', { message: 'This publication does not exist or was taken down.' });
+  await assertPublicationUsable(ctx.db, input.companyId, [row.id]);
   if (!(await ctx.storage.head(row.videoKey))) throw new AppError('conflict', { message: 'The video of this publication is missing: publish it again.' });
 
   await mkdir(ctx.tmpDir, { recursive: true });

@@ -3,7 +3,7 @@ import type { TSetQuoteResponse } from '../../../contract/api/publications.schem
 import type { AppContext } from '../../context.js';
 import { publications, type PublicationCaptionPart, type TranscriptionSegment } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { paragraphOf, partTranscripts } from './publications.service.js';
+import { assertPublicationUsable, paragraphOf, partTranscripts } from './publications.service.js';
 
 /**
  * A publication's quote (issue 19): a sentence or two of what the customer said, picked by the company
@@ -89,6 +89,7 @@ export async function setQuote(ctx: AppContext, input: { companyId: string; id: 
     .from(publications)
     .where(and(eq(publications.id, input.id), eq(publications.companyId, input.companyId), isNull(publications.unpublishedAt)));
   if (!row) throw new AppError('not_found', { message: 'This publication does not exist or was taken down.' });
+  await assertPublicationUsable(ctx.db, input.companyId, [input.id]);
   const quote = input.quote?.replace(/\s+/g, ' ').trim() || null;
   const words = quote === null ? 'said' : quoteWords(quote, await quoteSources(ctx, row.captionParts));
   if (words === null) throw new AppError('invalid_data', { reason: 'quote_not_in_transcript', field: 'quote' });

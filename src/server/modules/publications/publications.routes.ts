@@ -20,6 +20,7 @@ import { requireAuth } from '../../http/auth-guard.js';
 import { callerCompany } from '../../http/company-scope.js';
 import { sendError } from '../../http/errors.js';
 import { sendStoredObject } from '../../http/stored-object.js';
+import { onPublicationsTakenDown } from '../consent/customer.caches.js';
 import { LivePages } from './live-pages.js';
 import { publicMisses, rateLimited } from './public-misses.js';
 import { setPublicationPoster } from './publications.poster.js';
@@ -52,6 +53,11 @@ export function publicationsRoutes(ctx: AppContext) {
     const site = { appUrl: ctx.config.appUrl, brandName: ctx.config.brandName };
     const misses = publicMisses(fastify);
     const livePages = new LivePages<LiveWithCaptions>({ ttlMs: LIVE_PAGE_TTL_MS, maxEntries: 5000 });
+    // A customer's withdrawal or removal (consent/customer.service.ts) takes publications down: forgotten here at once.
+    const stopForgetting = onPublicationsTakenDown(ctx, async (ids) => {
+      for (const id of ids) await livePages.forget(id);
+    });
+    fastify.addHook('onClose', async () => stopForgetting());
     const readLive = async (slug: string): Promise<LiveWithCaptions | null> => {
       const live = await findLive(ctx, slug);
       return live && { ...live, captions: await captionsOf(ctx, live) };

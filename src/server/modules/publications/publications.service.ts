@@ -26,10 +26,14 @@ import { AppError } from '../../lib/errors.js';
 import { html } from '../../lib/html.js';
 import { CARD_SECONDS, exportFrame, mergedFrameSize } from '../../media/render.js';
 import { posterKeyFor } from '../studio/posters.js';
+import { keptRecorded } from '../studio/trim.service.js';
+import { cuesInKept } from '../../../contract/trim.js';
 import { logoUrl } from '../settings/settings.service.js';
 import { logoOnPlate } from '../../../contract/logo-contrast.js';
 import { ZLogoPlate } from '../../../contract/api/settings.schema.js';
 
+import { assertPublishApproved } from '../consent/approvals.service.js';
+import { answerRemovedError, refuseRemoved, refuseWithdrawn, renderedAnswers } from '../consent/control.js';
 import { totalsOf } from './views.service.js';
 
 /**
@@ -73,14 +77,18 @@ interface Resolved {
   captionParts: PublicationCaptionPart[];
 }
 
-/** Each answer of a merged video starts after its card and the answers before it (their recorded lengths). */
-function mergedParts(answers: ResponseRow[]): PublicationCaptionPart[] {
+/**
+ * Each answer of a merged video starts after its card and the answers before it (their recorded lengths,
+ * or the kept parts the render recorded of trimmed ones, decision 201).
+ */
+function mergedParts(answers: ResponseRow[], kept: Record<string, { start: number; end: number }> = {}): PublicationCaptionPart[] {
   let at = 0;
   const parts: PublicationCaptionPart[] = [];
   for (const a of answers) {
     at += CARD_SECONDS;
-    parts.push({ responseId: a.id, offset: at });
-    at += a.durationSeconds ?? 0;
+    const part = kept[a.id];
+    parts.push({ responseId: a.id, offset: at, ...(part ? { kept: part } : {}) });
+    at += part ? part.end - part.start : (a.durationSeconds ?? 0);
   }
   return parts;
 }
@@ -90,23 +98,25 @@ function resolveRender(job: JobRow, response: ResponseRow | undefined, answers: 
   const params = job.params as { platform?: TExportPlatform; videoType?: 'original' | 'modified' };
   const outputKey = job.outputKey!;
   const base = { responseId: job.responseId, videoKey: outputKey, posterKey: posterKeyFor(outputKey) };
+  const kept = keptRecorded(job) ?? {};
+  const keptOf = (id: string) => (kept[id] ? { kept: kept[id] } : {});
   if (job.kind === 'export') {
     const frame = params.platform ? exportFrame(params.platform) : { width: null, height: null };
     // Exports are cropped and scaled, never retimed: the captions of their source fit them.
     const captionParts = response
-      ? [{ responseId: response.id, offset: params.videoType === 'modified' && response.introGenerated ? CARD_SECONDS : 0 }]
-      : mergedParts(answers);
+      ? [{ responseId: response.id, offset: params.videoType === 'modified' && response.introGenerated ? CARD_SECONDS : 0, ...keptOf(response.id) }]
+      : mergedParts(answers, kept);
     return { ...base, width: frame.width, height: frame.height, captionParts };
   }
   if (response) {
     // An intro starts with its card; a subtitled answer has one when its intro was made first.
     const withCard = job.kind === 'intro' || response.introGenerated;
-    return { ...base, ...evenDims(response.width, response.height), captionParts: [{ responseId: response.id, offset: withCard ? CARD_SECONDS : 0 }] };
+    return { ...base, ...evenDims(response.width, response.height), captionParts: [{ responseId: response.id, offset: withCard ? CARD_SECONDS : 0, ...keptOf(response.id) }] };
   }
   // The merged video is rendered at its largest answer's size, up to 1080p (mergedFrameSize).
   const sizes = answers.flatMap((a) => (a.width && a.height ? [{ width: a.width, height: a.height }] : []));
   const size = sizes.length ? mergedFrameSize(sizes) : { width: null, height: null };
-  return { ...base, ...size, captionParts: mergedParts(answers) };
+  return { ...base, ...size, captionParts: mergedParts(answers, kept) };
 }
 
 /**
@@ -117,7 +127,7 @@ function resolveRender(job: JobRow, response: ResponseRow | undefined, answers: 
 export function publishedDuration(parts: PublicationCaptionPart[], answers: Pick<ResponseRow, 'id' | 'durationSeconds'>[]): number | null {
   let end = 0;
   for (const part of parts) {
-    const length = answers.find((a) => a.id === part.responseId)?.durationSeconds;
+    const length = part.kept ? part.kept.end - part.kept.start : answers.find((a) => a.id === part.responseId)?.durationSeconds;
     if (length === null || length === undefined || !Number.isFinite(length)) return null;
     end = Math.max(end, part.offset + length);
   }
@@ -138,6 +148,7 @@ export async function createPublication(
     .from(testimonialRequests)
     .where(and(eq(testimonialRequests.id, input.testimonialId), eq(testimonialRequests.companyId, input.companyId)));
   if (!request) throw new AppError('not_found', { message: 'This testimonial does not exist or was deleted.' });
+  refuseWithdrawn(request);
 
   let resolved: Resolved;
   let durationSeconds: number | null;
@@ -156,8 +167,14 @@ export async function createPublication(
         message: job.phase === 'queued' || job.phase === 'running' ? 'This video is still being made. Publish it once it is ready.' : 'This video could not be made, so it cannot be published.',
       });
     }
-    const answers = await ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, request.id)).orderBy(asc(testimonialResponses.orderPosition));
-    const response = job.responseId ? answers.find((a) => a.id === job.responseId) : undefined;
+    const all = await ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, request.id)).orderBy(asc(testimonialResponses.orderPosition));
+    const response = job.responseId ? all.find((a) => a.id === job.responseId) : undefined;
+    // The answers the render holds, as it recorded them (every answer for a render from before issue 29):
+    // none may have been removed since, even by a removal that came while it rendered (decision 188).
+    const inside = renderedAnswers(job) ?? (response ? [response.id] : all.map((a) => a.id));
+    const answers = all.filter((a) => inside.includes(a.id));
+    if (answers.some((a) => a.removalRequestedAt)) throw answerRemovedError();
+    await assertPublishApproved(ctx.db, { request, jobId: job.id });
     resolved = resolveRender(job, response, answers);
     durationSeconds = publishedDuration(resolved.captionParts, answers);
   } else {
@@ -170,7 +187,9 @@ export async function createPublication(
     if (response.requestId !== request.id) {
       throw new AppError('invalid_data', { message: 'This answer belongs to another testimonial.', field: 'responseId' });
     }
+    refuseRemoved([response]);
     if (!response.videoKey) throw new AppError('conflict', { message: 'This answer is still being prepared. Publish it once it plays.' });
+    await assertPublishApproved(ctx.db, { request, responseId: response.id });
     resolved = {
       responseId: response.id,
       videoKey: response.videoKey,
@@ -231,10 +250,27 @@ export async function listPublications(ctx: AppContext, input: { companyId: stri
 export async function unpublish(ctx: AppContext, input: { companyId: string; id: string }): Promise<void> {
   const done = await ctx.db
     .update(publications)
-    .set({ unpublishedAt: new Date() })
+    .set({ unpublishedAt: new Date(), unpublishedReason: 'company' })
     .where(and(eq(publications.id, input.id), eq(publications.companyId, input.companyId), isNull(publications.unpublishedAt)))
     .returning({ id: publications.id });
   if (!done.length) throw new AppError('not_found', { message: 'This publication does not exist or was already taken down.' });
+}
+
+/**
+ * Refuses changing a live publication (its quote, its poster, its place on the wall) of a testimonial whose
+ * consent was withdrawn, or that holds an answer the customer asked to remove (issue 29).
+ */
+export async function assertPublicationUsable(db: DbOrTx, companyId: string, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const rows = await db
+    .select({ consentWithdrawnAt: testimonialRequests.consentWithdrawnAt, captionParts: publications.captionParts, responseId: publications.responseId })
+    .from(publications)
+    .innerJoin(testimonialRequests, eq(testimonialRequests.id, publications.requestId))
+    .where(and(eq(publications.companyId, companyId), inArray(publications.id, ids)));
+  for (const row of rows) refuseWithdrawn(row);
+  const answerIds = [...new Set(rows.flatMap((r) => [...r.captionParts.map((p) => p.responseId), ...(r.responseId ? [r.responseId] : [])]))];
+  if (!answerIds.length) return;
+  refuseRemoved(await db.select({ removalRequestedAt: testimonialResponses.removalRequestedAt }).from(testimonialResponses).where(inArray(testimonialResponses.id, answerIds)));
 }
 
 /* ------------------------------------------------------------------ the one query of live publications */
@@ -407,7 +443,8 @@ export async function captionsOf(ctx: AppContext, live: Pick<LivePublication, 'c
   const cues: CaptionCue[] = [];
   const paragraphs: string[] = [];
   for (const { part, transcript } of await partTranscripts(ctx, live.captionParts)) {
-    const segments = shownSegments(transcript.segments);
+    // A trimmed answer's lines brought to the part the video holds (decision 201).
+    const segments = cuesInKept(shownSegments(transcript.segments), part.kept ?? null);
     if (!segments.length) continue;
     for (const s of segments) cues.push({ start: s.start + part.offset, end: s.end + part.offset, text: s.text.trim() });
     paragraphs.push(paragraphOf(segments));

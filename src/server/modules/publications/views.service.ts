@@ -54,7 +54,7 @@ const salts = new Map<string, Buffer>();
  * The day's salt: drawn at random by the first process that needs it, shared through the database by
  * every other one, and forgotten with the day (pruneViews deletes older salts).
  */
-async function saltOf(ctx: AppContext, day: string): Promise<Buffer> {
+export async function saltOf(ctx: AppContext, day: string): Promise<Buffer> {
   const known = salts.get(day);
   if (known) return known;
   await ctx.db.insert(viewSalts).values({ day, salt: randomBytes(32).toString('base64') }).onConflictDoNothing();

@@ -10,7 +10,7 @@ import { logoUrl } from '../settings/settings.service.js';
 import { logoOnPlate } from '../../../contract/logo-contrast.js';
 import { ZLogoPlate } from '../../../contract/api/settings.schema.js';
 
-import { haveCaptions, nameOf, publicLanguage, selectLivePublications, shareUrl, subtitlesBurnedIn, titleOf } from './publications.service.js';
+import { assertPublicationUsable, haveCaptions, nameOf, publicLanguage, selectLivePublications, shareUrl, subtitlesBurnedIn, titleOf } from './publications.service.js';
 
 /**
  * The wall of testimonials (issue 19, decisions 142 and 143). A company has one wall, created the first
@@ -138,6 +138,7 @@ export async function setWall(ctx: AppContext, input: { companyId: string; items
     if (input.items.length) {
       const found = await tx.select({ id: publications.id }).from(publications).where(and(live, inArray(publications.id, input.items)));
       if (found.length !== input.items.length) throw new AppError('not_found', { reason: 'wall_item_unavailable', field: 'items' });
+      await assertPublicationUsable(tx, input.companyId, input.items);
     }
     await tx.update(publications).set({ wallHidden: true, wallPosition: null }).where(live);
     for (const [index, id] of input.items.entries()) {

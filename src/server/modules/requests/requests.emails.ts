@@ -2,6 +2,7 @@ import type { TLanguage } from '../../../contract/constants.js';
 import { t } from '../../mail/i18n.js';
 import { renderEmail } from '../../mail/layout.js';
 import type { MailMessage } from '../../mail/mailer.js';
+import type { CustomerMailUnsubscribe } from '../reminders/unsubscribe-link.js';
 
 export interface InvitationInput {
   lang: TLanguage;
@@ -14,6 +15,8 @@ export interface InvitationInput {
   expiresAt: Date;
   questionCount: number;
   reminder: boolean;
+  /** The request's unsubscribe link and RFC 8058 headers (issue 30): on every e-mail to a customer. */
+  unsubscribe: CustomerMailUnsubscribe;
 }
 
 const formatDate = (date: Date, lang: TLanguage) =>
@@ -39,6 +42,7 @@ export function invitationEmail(o: InvitationInput): MailMessage {
     linkHint: tr('common.linkHint'),
     footer: tr('invitation.footer', { company, brand: o.brand }),
     company: { name: company, logoUrl: o.company.logoUrl },
+    unsubscribe: { label: tr('common.unsubscribe', { company }), url: o.unsubscribe.url },
   });
-  return { to: o.to, subject: o.reminder ? tr('invitation.reminderSubject', { company }) : tr('invitation.subject', { company }), html, text };
+  return { to: o.to, subject: o.reminder ? tr('invitation.reminderSubject', { company }) : tr('invitation.subject', { company }), html, text, headers: o.unsubscribe.headers, requestId: o.unsubscribe.requestId };
 }

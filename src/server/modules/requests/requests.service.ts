@@ -1,14 +1,17 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { TTestimonialRequestSafe } from '../../../contract/api/testimonials.schema.js';
 import { EMAIL_NEEDED_FOR_DELIVERY_MESSAGE, ZRequestsListResponse, type TRequestDelivery } from '../../../contract/api/requests.schema.js';
 import { DEFAULT_REQUEST_EXPIRY_DAYS, type TLanguage, type TRequestLanguage } from '../../../contract/constants.js';
 import { questionTextIn } from '../../../contract/question-text.js';
 import type { AppContext } from '../../context.js';
-import { companies, questions, requestQuestions, testimonialRequests, videoStyleSettings } from '../../db/schema.js';
+import type { Db, ExecuteSql } from '../../db/client.js';
+import { companies, emailUnsubscribes, questions, requestQuestions, testimonialRequests, videoStyleSettings } from '../../db/schema.js';
 import { jsonText } from '../../http/json-text.js';
 import { AppError } from '../../lib/errors.js';
 import { queueMail } from '../../mail/send.js';
 import { randomToken } from '../auth/tokens.js';
+import { recordRequestEvent } from '../funnel/events.js';
+import { customerMailUnsubscribe } from '../reminders/unsubscribe-link.js';
 import { logoUrl } from '../settings/settings.service.js';
 import { invitationEmail } from './requests.emails.js';
 
@@ -38,8 +41,11 @@ export function toRequestSafe(ctx: AppContext, row: RequestRow, now = Date.now()
     paid: row.paid,
     language: row.language as TRequestLanguage,
     gift: row.gift,
-    delivery: row.delivery === 'link' ? 'link' : 'email',
+    delivery: row.delivery === 'link' || row.delivery === 'collection' ? row.delivery : 'email',
+    collection_link_id: row.collectionLinkId,
+    time_zone: row.timeZone,
     link: customerLink(ctx, row.token),
+    consent_withdrawn_at: row.consentWithdrawnAt?.toISOString() ?? null,
   };
 }
 
@@ -81,7 +87,19 @@ export async function listRequests(ctx: AppContext, companyId: string): Promise<
 }
 
 export async function getRequestSafe(ctx: AppContext, companyId: string, id: string): Promise<TTestimonialRequestSafe> {
-  return toRequestSafe(ctx, await findOwnedRequest(ctx, companyId, id));
+  const row = await findOwnedRequest(ctx, companyId, id);
+  // The detail says whether the address unsubscribed from the company's reminders (issue 30); the list does not.
+  const unsubscribed = row.customerEmail ? await unsubscribedAt(ctx, companyId, row.customerEmail) : null;
+  return { ...toRequestSafe(ctx, row), email_unsubscribed_at: unsubscribed?.toISOString() ?? null };
+}
+
+async function unsubscribedAt(ctx: Pick<AppContext, 'db'>, companyId: string, email: string): Promise<Date | null> {
+  const [found] = await ctx.db
+    .select({ at: emailUnsubscribes.createdAt })
+    .from(emailUnsubscribes)
+    .where(and(eq(emailUnsubscribes.companyId, companyId), eq(emailUnsubscribes.email, email.trim().toLowerCase())))
+    .limit(1);
+  return found?.at ?? null;
 }
 
 export interface SendRequestInput {
@@ -138,6 +156,8 @@ export async function sendRequest(ctx: AppContext, input: SendRequestInput): Pro
         language: input.language,
         gift: input.gift || null,
         backgroundColor: style?.bg ?? '#000000',
+        // The company's time zone: the request's automatic reminders keep to its civil hours (issue 30).
+        timeZone: company.timeZone,
         expiresAt: new Date(Date.now() + days * DAY_MS),
       })
       .returning();
@@ -152,9 +172,12 @@ export async function sendRequest(ctx: AppContext, input: SendRequestInput): Pro
         orderPosition: i + 1,
       })),
     );
+    // The funnel's first step commits with the request (issue 30).
+    await recordRequestEvent(tx, { companyId: row.companyId, requestId: row.id, kind: 'sent', language: row.language, detail: { via: row.delivery }, at: row.createdAt });
     if (row.delivery === 'link' || !row.customerEmail) return { row };
     await queueMail(
       ctx,
+      // The unsubscribe input also sets requestId: the SMTP server's answer (delivered or bounced) joins the request's funnel.
       invitationEmail({
         lang,
         brand: ctx.config.brandName,
@@ -166,6 +189,7 @@ export async function sendRequest(ctx: AppContext, input: SendRequestInput): Pro
         expiresAt: row.expiresAt,
         questionCount: chosen.length,
         reminder: false,
+        unsubscribe: customerMailUnsubscribe(ctx, row.id),
       }),
       { executeSql },
     );
@@ -175,7 +199,83 @@ export async function sendRequest(ctx: AppContext, input: SendRequestInput): Pro
   return toRequestSafe(ctx, row);
 }
 
-/** A reminder: only for a pending, unexpired request, at most one per 24 hours. */
+/** Whether the company's customer at this address unsubscribed from its e-mails (issue 30). */
+export async function isUnsubscribed(db: Pick<Db, 'select'>, companyId: string, email: string): Promise<boolean> {
+  const [found] = await db
+    .select({ email: emailUnsubscribes.email })
+    .from(emailUnsubscribes)
+    .where(and(eq(emailUnsubscribes.companyId, companyId), eq(emailUnsubscribes.email, email.trim().toLowerCase())))
+    .limit(1);
+  return Boolean(found);
+}
+
+/**
+ * In the caller's transaction, a reminder of `row` (locked by the caller): the row's reminder counters
+ * move on only if nobody else reminded it meanwhile (the update is conditional on the values read, so
+ * two workers or a worker and the company never both send), then the reminder e-mail and its
+ * 'reminded' event join the same transaction. Returns the updated row, or null when it lost the race.
+ */
+export async function queueReminder(
+  ctx: AppContext,
+  tx: Db,
+  executeSql: ExecuteSql,
+  row: RequestRow,
+  options: { automatic: boolean; now: Date },
+): Promise<RequestRow | null> {
+  const { now, automatic } = options;
+  const [updated] = await tx
+    .update(testimonialRequests)
+    .set({
+      lastReminderSent: now,
+      reminderCount: row.reminderCount + 1,
+      ...(automatic ? { autoReminderCount: row.autoReminderCount + 1 } : {}),
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(testimonialRequests.id, row.id),
+        eq(testimonialRequests.companyId, row.companyId),
+        eq(testimonialRequests.reminderCount, row.reminderCount),
+        eq(testimonialRequests.autoReminderCount, row.autoReminderCount),
+        row.lastReminderSent ? lte(testimonialRequests.lastReminderSent, row.lastReminderSent) : isNull(testimonialRequests.lastReminderSent),
+      ),
+    )
+    .returning();
+  if (!updated) return null;
+  const [company] = await tx.select().from(companies).where(eq(companies.id, row.companyId));
+  const questionCount = await tx.$count(requestQuestions, eq(requestQuestions.requestId, row.id));
+  await queueMail(
+    ctx,
+    invitationEmail({
+      lang: updated.language === 'french' ? 'fr' : 'en',
+      brand: ctx.config.brandName,
+      to: updated.customerEmail!,
+      customerName: updated.customerName,
+      company: { name: company!.name, logoUrl: logoUrl(ctx, company!) },
+      gift: updated.gift,
+      url: customerLink(ctx, updated.token),
+      expiresAt: updated.expiresAt,
+      questionCount,
+      reminder: true,
+      unsubscribe: customerMailUnsubscribe(ctx, updated.id),
+    }),
+    { executeSql },
+  );
+  await recordRequestEvent(tx, {
+    companyId: updated.companyId,
+    requestId: updated.id,
+    kind: 'reminded',
+    language: updated.language,
+    detail: { automatic, n: automatic ? updated.autoReminderCount : updated.reminderCount },
+    at: now,
+  });
+  return updated;
+}
+
+/**
+ * A manual reminder: only for a pending, unexpired request with an address that did not unsubscribe,
+ * at most one per 24 hours counting the automatic ones.
+ */
 export async function remindRequest(ctx: AppContext, input: { companyId: string; id: string }): Promise<{ lastReminderSent: Date }> {
   const sent = await ctx.database.transaction(async (executeSql, tx) => {
     const [row] = await tx.select().from(testimonialRequests).where(eq(testimonialRequests.id, input.id)).for('update').limit(1);
@@ -191,37 +291,19 @@ export async function remindRequest(ctx: AppContext, input: { companyId: string;
     if (!row.customerEmail) {
       throw new AppError('conflict', { reason: 'reminder_no_email' });
     }
+    if (await isUnsubscribed(tx, row.companyId, row.customerEmail)) {
+      throw new AppError('conflict', { reason: 'reminder_unsubscribed' });
+    }
     if (row.lastReminderSent && Date.now() - row.lastReminderSent.getTime() < REMINDER_INTERVAL_MS) {
       const next = new Date(row.lastReminderSent.getTime() + REMINDER_INTERVAL_MS);
       throw new AppError('rate_limited', {
         message: `A reminder was already sent in the last 24 hours. You can send the next one after ${next.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
       });
     }
-    const now = new Date();
-    const [updated] = await tx
-      .update(testimonialRequests)
-      .set({ lastReminderSent: now, reminderCount: row.reminderCount + 1, updatedAt: now })
-      .where(and(eq(testimonialRequests.id, row.id), eq(testimonialRequests.companyId, input.companyId)))
-      .returning();
-    const [company] = await tx.select().from(companies).where(eq(companies.id, input.companyId));
-    const questionCount = await tx.$count(requestQuestions, eq(requestQuestions.requestId, row.id));
-    await queueMail(
-      ctx,
-      invitationEmail({
-        lang: updated!.language === 'french' ? 'fr' : 'en',
-        brand: ctx.config.brandName,
-        to: row.customerEmail,
-        customerName: updated!.customerName,
-        company: { name: company!.name, logoUrl: logoUrl(ctx, company!) },
-        gift: updated!.gift,
-        url: customerLink(ctx, updated!.token),
-        expiresAt: updated!.expiresAt,
-        questionCount,
-        reminder: true,
-      }),
-      { executeSql },
-    );
-    return { row: updated! };
+    const updated = await queueReminder(ctx, tx, executeSql, row, { automatic: false, now: new Date() });
+    // The row is locked: nobody can have reminded it between the read and the update.
+    if (!updated) throw new Error('the locked request changed under its lock');
+    return { row: updated };
   });
   return { lastReminderSent: sent.row.lastReminderSent! };
 }

@@ -21,5 +21,10 @@ export function defaultStyleRow(companyId: string): typeof videoStyleSettings.$i
     backgroundColor: d.background_color,
     showLogoInVideos: d.show_logo_in_videos,
     logoPlate: d.logo_plate,
+    lowerThird: d.lower_third,
+    endCard: d.end_card,
+    endCardText: d.end_card_text,
+    endCardAddress: d.end_card_address,
+    captionStyle: d.caption_style,
   };
 }

@@ -6,6 +6,7 @@ import {
   type TUploadLogoResponse,
   type TVideoStyleFields,
   type TVideoStyleSettings,
+  ZCaptionStyle,
   ZLogoPlate,
 } from '../../../contract/api/settings.schema.js';
 import { LOGO_MAX_BYTES } from '../../../contract/constants.js';
@@ -72,6 +73,11 @@ function toSettings(ctx: AppContext, row: StyleRow, company: LogoFacts, pending:
     show_logo_in_videos: row.showLogoInVideos,
     company_logo_url: logo,
     logo_plate: ZLogoPlate.catch('auto').parse(row.logoPlate),
+    lower_third: row.lowerThird,
+    end_card: row.endCard,
+    end_card_text: row.endCardText,
+    end_card_address: row.endCardAddress,
+    caption_style: ZCaptionStyle.catch('line').parse(row.captionStyle),
     logo_luminance: logo ? company.logoLuminance : null,
     logo_aspect: logo ? company.logoAspect : null,
     ...(pending ? { logo_job_id: pending.jobId } : {}),
@@ -110,6 +116,11 @@ export async function updateSettings(ctx: AppContext, companyId: string, fields:
       backgroundColor: fields.background_color.toLowerCase(),
       showLogoInVideos: fields.show_logo_in_videos,
       ...(fields.logo_plate ? { logoPlate: fields.logo_plate } : {}),
+      ...(fields.lower_third === undefined ? {} : { lowerThird: fields.lower_third }),
+      ...(fields.end_card === undefined ? {} : { endCard: fields.end_card }),
+      ...(fields.end_card_text === undefined ? {} : { endCardText: fields.end_card_text }),
+      ...(fields.end_card_address === undefined ? {} : { endCardAddress: fields.end_card_address }),
+      ...(fields.caption_style ? { captionStyle: fields.caption_style } : {}),
       updatedAt: new Date(),
     })
     .where(eq(videoStyleSettings.companyId, companyId));
@@ -125,7 +136,7 @@ export async function getProfile(ctx: AppContext, userId: string): Promise<TProf
   const found = await findUserById(ctx.db, userId);
   if (!found) throw new AppError('unauthorized', { message: 'This account no longer exists.', errorKey: 'userNotFound' });
   const user = toUser(found.user, found.company);
-  return { user: { ...user, company: { id: found.company.id, name: found.company.name } } };
+  return { user: { ...user, company: { id: found.company.id, name: found.company.name, approval_required: found.company.approvalRequired } } };
 }
 
 export async function updateCompany(ctx: AppContext, input: { userId: string; companyId: string; name: string; mailLanguage: 'en' | 'fr' }): Promise<TProfileResponse> {

@@ -95,6 +95,29 @@ describe('settings, profile and logo', () => {
     }
   });
 
+  it('saves the lower third, the end card and the caption style, keeps them when a client leaves them out, and refuses bad ones', async () => {
+    const me = await signedInCompany(t);
+    const on = { lower_third: true, end_card: true, end_card_text: '  Book a call  ', end_card_address: 'acme.com', caption_style: 'word' };
+    const saved = await me.post('/api/auth/update-settings', { ...DEFAULT_VIDEO_STYLE, ...on });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ ...on, end_card_text: 'Book a call' });
+    // A client of before issue 31 (no such fields) changes the font and leaves them as they are.
+    const { lower_third: _a, end_card: _b, end_card_text: _c, end_card_address: _d, caption_style: _e, ...older } = DEFAULT_VIDEO_STYLE;
+    const kept = await me.post('/api/auth/update-settings', { ...older, font_style_question: 'Georgia' });
+    expect(kept.json()).toMatchObject({ font_style_question: 'Georgia', lower_third: true, end_card: true, end_card_text: 'Book a call', caption_style: 'word' });
+    for (const [field, value, message] of [
+      ['caption_style', 'karaoke', /line or word-by-word/],
+      ['end_card_text', 'x'.repeat(61), /at most 60 characters/],
+      ['end_card_address', 'x'.repeat(81), /at most 80 characters/],
+      ['lower_third', 'yes', /on or off/],
+    ] as const) {
+      const res = await me.post('/api/auth/update-settings', { ...DEFAULT_VIDEO_STYLE, [field]: value });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json()).toMatchObject({ field, error: expect.stringMatching(message) });
+    }
+    expect((await me.get('/api/auth/settings')).json()).toMatchObject({ end_card_text: 'Book a call', caption_style: 'word' });
+  });
+
   type Me = Awaited<ReturnType<typeof signedInCompany>>;
   const logoFiles = (companyId: string) => logoFilesIn(t.config.mediaDir, companyId);
   const logoKeyOf = async (companyId: string) => (await t.ctx.db.select({ logoKey: companies.logoKey }).from(companies).where(eq(companies.id, companyId)))[0]?.logoKey ?? null;

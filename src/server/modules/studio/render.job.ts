@@ -2,12 +2,14 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { TCropArea } from '../../../contract/api/studio.schema.js';
 import { ZLogoPlate } from '../../../contract/api/settings.schema.js';
 import { DEFAULT_VIDEO_STYLE, fontChoice } from '../../../contract/constants.js';
 import type { Cue } from '../../../contract/subtitles.js';
+import { cuesInKept } from '../../../contract/trim.js';
 import { logoOnPlate } from '../../../contract/logo-contrast.js';
+import { wordHighlight } from '../../../contract/word-captions.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { companies, jobs, testimonialRequests, testimonialResponses, transcriptions, videoStyleSettings } from '../../db/schema.js';
@@ -25,12 +27,18 @@ import {
   type Card,
   type CardStyle,
   type Frame,
-  type Segment,
   type SubtitleStyle,
 } from '../../media/render.js';
-import { completeJob, JobFailure, reportProgress, runJob, type JobRow, type RunMeta } from '../jobs/jobs.service.js';
+import { multiExportArgs, multiFormatArgs, type FormatOutput } from '../../media/multi-format.js';
+import { renderedAnswers } from '../consent/control.js';
+import { cancelJob, completeJob, JobFailure, reportProgress, runJob, type JobRow, type RunMeta } from '../jobs/jobs.service.js';
 import { measuredLogoLuminance, normalisedLogoKey } from '../settings/logo.job.js';
+import { layoutEndCard, layoutLowerThird, writeEndCard, writeLowerThird } from '../../media/overlays.js';
+import type { LowerThirdLayout } from '../../../contract/frame-layout.js';
+import { videoExtras } from './video-extras.js';
+import { wordCaptionClearance } from '../../../contract/word-captions.js';
 import { posterKeyFor, writePoster } from './posters.js';
+import { answerKept, keptRecorded } from './trim.service.js';
 import { noteRenderReady } from './ready-mail.js';
 import type { RenderParams } from './studio.service.js';
 
@@ -71,10 +79,14 @@ async function videoStyle(ctx: AppContext, companyId: string) {
 async function subtitleStyle(ctx: AppContext, companyId: string, responseId: string): Promise<{ cues: Cue[]; style: SubtitleStyle } | undefined> {
   const [cues] = await ctx.db.select().from(transcriptions).where(eq(transcriptions.responseId, responseId));
   if (!cues?.segments.length) return undefined;
-  const { subtitle } = await videoStyle(ctx, companyId);
+  const { subtitle, row, question } = await videoStyle(ctx, companyId);
   return {
     cues: cues.segments,
-    style: { face: { font: subtitle.font, bold: subtitle.bold }, ...subtitleFont(subtitle.font), size: subtitle.size, color: subtitle.color, bold: subtitle.bold && hasBold(subtitle.font), border: subtitle.border },
+    style: {
+      face: { font: subtitle.font, bold: subtitle.bold }, ...subtitleFont(subtitle.font), size: subtitle.size, color: subtitle.color, bold: subtitle.bold && hasBold(subtitle.font), border: subtitle.border,
+      // Issue 31: word-by-word captions, the spoken word in the company's colour (decision 204).
+      ...(row?.captionStyle === 'word' ? { captions: 'word' as const, highlight: wordHighlight({ text: subtitle.color, background: question.background, cardText: question.color }) } : {}),
+    },
   };
 }
 
@@ -93,6 +105,7 @@ async function cardStyle(ctx: AppContext, companyId: string, withLogo: boolean) 
       size: question.size,
       face: { font: question.font, bold: question.bold },
       fontFile: fontFile(question.font, question.bold),
+      regularFile: fontFile(question.font, false),
       // A dark logo on a dark card sits on a light plate (decision 172), as on the share page's header.
       logoPlate: logoOnPlate({ logoLuminance, background: question.background, plate: ZLogoPlate.catch('auto').parse(row?.logoPlate) }),
     } satisfies CardStyle,
@@ -120,39 +133,76 @@ async function pictureSize(ctx: AppContext, file: string, fallback: { width: num
 
 const evenDims = (w: number | null, h: number | null) => ({ width: Math.max(2, Math.floor((w ?? 1280) / 2) * 2), height: Math.max(2, Math.floor((h ?? 720) / 2) * 2) });
 
-/** What a finished render records with its job: the pointer of the answer or the testimonial to its output (returns its key). */
-type Recorder = (tx: Db) => Promise<string>;
+/**
+ * What a finished render records with its job: the pointer of the answer or the testimonial to its output
+ * (returns its key), and the answers the output contains (recorded as the job's `result.responseIds`:
+ * publishing checks that none of them was removed since, decision 188).
+ */
+interface Recorder {
+  record: (tx: Db) => Promise<string>;
+  responseIds: string[];
+  /** The trimmed answers' kept parts the output holds (decision 201), recorded as the job's `result.kept`. */
+  kept?: Record<string, { start: number; end: number }> | undefined;
+}
 
 /**
- * Composes answers in one ffmpeg run from their transcoded files: for each, its card laid out for the
- * frame (with the logo), the answer (cropped by `cropArea` on its own frame for an export) and its
- * subtitles laid out for the frame; then the concatenation.
+ * Composes answers in one ffmpeg run from their transcoded files, for one frame or several (an export in
+ * several formats, decision 199: each answer decoded once and split to every format). For each answer and
+ * frame: its card laid out for the frame (with the logo), the kept part of the answer (decision 201),
+ * cropped by the format's area for an export, its subtitles and lower-third laid out for the frame; then
+ * the concatenation and the end card (decision 202). One output file per frame.
  */
 async function composeAnswers(
   ctx: AppContext,
   job: JobRow,
   answers: ResponseRow[],
-  o: { frame: Frame; dir: string; output: string; cards: boolean; subtitles: boolean; cropArea?: TCropArea },
+  o: { formats: { frame: Frame; output: string; cropArea?: TCropArea | undefined }[]; dir: string; cards: boolean; subtitles: boolean },
 ): Promise<{ subtitled: boolean }> {
-  const { style, logoKey } = await cardStyle(ctx, job.companyId, o.cards);
+  const extras = await videoExtras(ctx, job.companyId, job.requestId);
+  const { style, logoKey } = await cardStyle(ctx, job.companyId, o.cards || Boolean(extras.endCard));
   const logo = logoKey ? await download(ctx, logoKey, path.join(o.dir, `logo${path.extname(logoKey)}`)) : undefined;
-  const segments: Segment[] = [];
+  const formats = await Promise.all(
+    o.formats.map(async (f, k): Promise<FormatOutput & { cropArea?: TCropArea | undefined; lowerThird: LowerThirdLayout | null }> => {
+      // Word-by-word captions sit higher than line subtitles: the lower-third keeps above them.
+      const keepAbove = o.subtitles && extras.captionStyle === 'word' ? wordCaptionClearance({ ...f.frame, size: extras.subtitleSize, border: extras.subtitleBorder }) : undefined;
+      const endCardFit = extras.endCard && layoutEndCard({ frame: f.frame, ...extras.endCard, face: style.face, size: style.size, logo: Boolean(logo) });
+      return {
+        output: f.output,
+        frame: f.frame,
+        cropArea: f.cropArea,
+        segments: [],
+        lowerThird: extras.lowerThird ? layoutLowerThird({ frame: f.frame, ...extras.lowerThird, face: style.face, subtitleSize: extras.subtitleSize, keepAbove }) : null,
+        endCard: endCardFit ? await writeEndCard(o.dir, endCardFit, `f${k}`) : undefined,
+      };
+    }),
+  );
   let subtitled = false;
   for (const [i, a] of answers.entries()) {
     const answer = await download(ctx, a.videoKey, path.join(o.dir, `answer${i}.mp4`));
     const source = await pictureSize(ctx, answer, evenDims(a.width, a.height));
     const cues = o.subtitles ? await subtitleStyle(ctx, job.companyId, a.id) : undefined;
     if (cues) subtitled = true;
-    segments.push({
-      answer,
-      source,
-      crop: o.cropArea ? cropPixels(o.cropArea, source.width, source.height) : undefined,
-      card: o.cards ? await lineFiles(o.dir, `q${i}`, a.questionText, o.frame, style, Boolean(logo)) : undefined,
-      subtitles: cues ? await writeSubtitles(o.dir, `a${i}`, cues.cues, cues.style, o.frame) : undefined,
-    });
+    // Only the kept part of a trimmed answer is read, its subtitles shifted to it (decision 201).
+    const kept = answerKept(a);
+    // The length of what is read: the kept part of a trimmed answer (its fades out land at its end).
+    const duration = kept ? kept.end - kept.start : (await ctx.media.probe(answer).catch(() => null))?.durationSeconds;
+    for (const [k, f] of formats.entries()) {
+      f.segments.push({
+        trim: kept ?? undefined,
+        answer,
+        source,
+        crop: f.cropArea ? cropPixels(f.cropArea, source.width, source.height) : undefined,
+        card: o.cards ? await lineFiles(o.dir, `f${k}q${i}`, a.questionText, f.frame, style, Boolean(logo)) : undefined,
+        subtitles: cues ? await writeSubtitles(o.dir, `f${k}a${i}`, cuesInKept(cues.cues, kept), cues.style, f.frame) : undefined,
+        lowerThird: f.lowerThird ? await writeLowerThird(o.dir, `f${k}lt${i}`, f.lowerThird) : undefined,
+        duration,
+      });
+    }
   }
   await reportProgress(ctx, job.id, 10);
-  await ctx.media.runFfmpeg(composeArgs({ output: o.output, frame: o.frame, style, segments, logo }), { failOnErrors: 'filters' });
+  const [only] = formats;
+  const args = formats.length === 1 && only ? composeArgs({ output: only.output, frame: only.frame, style, segments: only.segments, logo, endCard: only.endCard }) : multiFormatArgs({ formats, style, logo });
+  await ctx.media.runFfmpeg(args, { failOnErrors: 'filters' });
   return { subtitled };
 }
 
@@ -164,21 +214,25 @@ async function renderAnswer(ctx: AppContext, job: JobRow, response: ResponseRow,
   const withSubtitles = job.kind === 'subtitles' || response.hasSubtitles;
   if (job.kind === 'subtitles' && !(await subtitleStyle(ctx, job.companyId, response.id))) throw new JobFailure('no_subtitles');
   const frame: Frame = { ...evenDims(response.width, response.height), kind: 'answer' };
-  const { subtitled } = await composeAnswers(ctx, job, [response], { frame, dir, output, cards: withIntro, subtitles: withSubtitles });
+  const { subtitled } = await composeAnswers(ctx, job, [response], { formats: [{ frame, output }], dir, cards: withIntro, subtitles: withSubtitles });
   const key = `companies/${job.companyId}/requests/${job.requestId}/answers/${response.id}/${job.kind === 'subtitles' ? 'subtitles' : 'intro'}-${job.id}.mp4`;
   await ctx.storage.put(key, createReadStream(output), 'video/mp4');
   await writePoster(ctx, { video: output, key: posterKeyFor(key), answerStart: withIntro ? CARD_SECONDS : 0 });
-  return async (tx) => {
+  const record = async (tx: Db) => {
     await tx
       .update(testimonialResponses)
       .set({ modifiedKey: key, introGenerated: withIntro, hasSubtitles: subtitled, updatedAt: new Date() })
       .where(eq(testimonialResponses.id, response.id));
     return key;
   };
+  return { record, responseIds: [response.id], kept: keptOf([response]) };
 }
 
-const answersOf = (ctx: AppContext, requestId: string) =>
-  ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, requestId)).orderBy(asc(testimonialResponses.orderPosition));
+/** The answers of a testimonial in order, without those the customer asked to remove (issue 29). */
+const answersOf = async (ctx: AppContext, requestId: string) =>
+  (await ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, requestId)).orderBy(asc(testimonialResponses.orderPosition))).filter(
+    (a) => !a.removalRequestedAt,
+  );
 
 /**
  * Renders the merged video in one run: each answer behind its card (with its subtitles for
@@ -193,17 +247,18 @@ async function renderMerged(ctx: AppContext, job: JobRow, dir: string, output: s
     if (!cues.some(Boolean)) throw new JobFailure('no_subtitles');
   }
   const frame: Frame = { ...mergedFrameSize(answers.map((a) => evenDims(a.width, a.height))), kind: 'answer' };
-  await composeAnswers(ctx, job, answers, { frame, dir, output, cards: true, subtitles: withSubtitles });
+  await composeAnswers(ctx, job, answers, { formats: [{ frame, output }], dir, cards: true, subtitles: withSubtitles });
   const key = `companies/${job.companyId}/requests/${job.requestId}/${withSubtitles ? 'merged-subtitles' : 'merged'}-${job.id}.mp4`;
   await ctx.storage.put(key, createReadStream(output), 'video/mp4');
   await writePoster(ctx, { video: output, key: posterKeyFor(key), answerStart: CARD_SECONDS });
-  return async (tx) => {
+  const record = async (tx: Db) => {
     await tx
       .update(testimonialRequests)
       .set({ ...(withSubtitles ? { mergedSubtitlesKey: key } : { mergedKey: key }), updatedAt: new Date() })
       .where(eq(testimonialRequests.id, job.requestId));
     return key;
   };
+  return { record, responseIds: answers.map((a) => a.id), kept: keptOf(answers) };
 }
 
 /**
@@ -213,39 +268,74 @@ async function renderMerged(ctx: AppContext, job: JobRow, dir: string, output: s
  * The finished picture is never cropped, so nothing burned in is cut. The original is cropped and scaled.
  */
 async function renderExport(ctx: AppContext, job: JobRow, request: RequestRow, response: ResponseRow | undefined, dir: string, output: string): Promise<Recorder> {
-  const { platform, videoType, cropArea } = job.params as RenderParams;
+  const { platform, videoType, cropArea, platforms } = job.params as RenderParams;
   if (!platform || !videoType || !cropArea) throw new JobFailure('nothing_to_export', {}, 'the job has no export parameters');
+  // The asked format first (its file is `output`), then the further formats of the same run (issue 31).
+  const formats = [{ platform, cropArea, output }, ...(platforms ?? []).map((f) => ({ ...f, output: path.join(dir, `output-${f.platform}.mp4`) }))];
+  let responseIds: string[];
+  let kept: Recorder['kept'];
   if (videoType === 'modified') {
     if (response ? !response.modifiedKey : !request.mergedKey) throw new JobFailure('nothing_to_export');
     const answers = response ? [response] : await answersOf(ctx, request.id);
+    responseIds = answers.map((a) => a.id);
+    kept = keptOf(answers);
     if (!answers.length) throw new JobFailure('source_missing', {}, 'the testimonial has no answers');
-    await composeAnswers(ctx, job, answers, {
-      frame: exportFrame(platform),
-      dir,
-      output,
-      cards: response ? response.introGenerated : true,
-      subtitles: response ? response.hasSubtitles : Boolean(request.mergedSubtitlesKey),
-      cropArea,
-    });
+    const cards = response ? response.introGenerated : true;
+    const subtitles = response ? response.hasSubtitles : Boolean(request.mergedSubtitlesKey);
+    await composeAnswers(ctx, job, answers, { formats: formats.map((f) => ({ frame: exportFrame(f.platform), output: f.output, cropArea: f.cropArea })), dir, cards, subtitles });
   } else {
     const sourceKey = response ? response.videoKey : request.mergedKey;
     if (!sourceKey) throw new JobFailure('nothing_to_export');
+    // The original of the merged video holds what its merge held (every answer for a merge from before issue 29).
+    const [merge] = response ? [] : await ctx.db.select({ result: jobs.result }).from(jobs).where(and(eq(jobs.requestId, request.id), eq(jobs.outputKey, sourceKey))).limit(1);
+    responseIds = response
+      ? [response.id]
+      : ((merge && renderedAnswers(merge)) ?? (await ctx.db.select({ id: testimonialResponses.id }).from(testimonialResponses).where(eq(testimonialResponses.requestId, request.id))).map((a) => a.id));
     const input = await download(ctx, sourceKey, path.join(dir, 'source.mp4'));
     await reportProgress(ctx, job.id, 10);
     const info = await ctx.media.probe(input);
     const source = { width: info.video?.width ?? 0, height: info.video?.height ?? 0 };
-    await ctx.media.runFfmpeg(exportArgs({ input, output, source, crop: cropPixels(cropArea, source.width, source.height), platform }));
+    const trim = response ? (answerKept(response) ?? undefined) : undefined; // the merged video holds its answers trimmed already
+    kept = response ? keptOf([response]) : keptRecorded(merge);
+    const crops = formats.map((f) => ({ output: f.output, platform: f.platform, crop: cropPixels(f.cropArea, source.width, source.height) }));
+    await ctx.media.runFfmpeg(formats.length > 1 ? multiExportArgs({ input, source, outputs: crops, trim }) : exportArgs({ input, output, source, crop: crops[0]!.crop, platform, trim }));
   }
-  const key = `companies/${job.companyId}/requests/${job.requestId}/${response ? `answers/${response.id}/` : ''}export-${platform}-${job.id}.mp4`;
-  await ctx.storage.put(key, createReadStream(output), 'video/mp4');
   const startsWithCard = videoType === 'modified' && (response ? response.introGenerated : true);
-  await writePoster(ctx, { video: output, key: posterKeyFor(key), answerStart: startsWithCard ? CARD_SECONDS : 0 });
-  return async (tx) => {
+  const keys: string[] = [];
+  for (const f of formats) {
+    const key = `companies/${job.companyId}/requests/${job.requestId}/${response ? `answers/${response.id}/` : ''}export-${f.platform}-${job.id}.mp4`;
+    await ctx.storage.put(key, createReadStream(f.output), 'video/mp4');
+    await writePoster(ctx, { video: f.output, key: posterKeyFor(key), answerStart: startsWithCard ? CARD_SECONDS : 0 });
+    keys.push(key);
+  }
+  const key = keys[0]!;
+  const record = async (tx: Db) => {
     const column = videoType === 'modified' ? { shortKey: key } : { shortOriginalKey: key };
     if (response) await tx.update(testimonialResponses).set({ ...column, updatedAt: new Date() }).where(eq(testimonialResponses.id, response.id));
     else await tx.update(testimonialRequests).set({ ...column, updatedAt: new Date() }).where(eq(testimonialRequests.id, request.id));
+    // Each further format is recorded as an export of its own, finished with this one (decision 199): the
+    // detail's exports, publishing and posters read it like any export.
+    if (formats.length > 1) {
+      const now = new Date();
+      await tx.insert(jobs).values(
+        formats.slice(1).map((f, k) => ({
+          companyId: job.companyId,
+          kind: 'export' as const,
+          requestId: job.requestId,
+          responseId: job.responseId,
+          params: { language: (job.params as RenderParams).language, platform: f.platform, videoType, cropArea: f.cropArea, madeWith: job.id },
+          phase: 'ready' as const,
+          progress: 100,
+          outputKey: keys[k + 1]!,
+          result: { responseIds, ...keptResult(kept) },
+          startedAt: job.startedAt ?? now,
+          finishedAt: now,
+        })),
+      );
+    }
     return key;
   };
+  return { record, responseIds, kept };
 }
 
 /**
@@ -264,17 +354,29 @@ export async function renderOutput(ctx: AppContext, jobId: string, meta: RunMeta
     const dir = await mkdtemp(path.join(ctx.tmpDir, 'render-'));
     try {
       const output = path.join(dir, 'output.mp4');
-      let record: Recorder;
-      if (job.kind === 'export') record = await renderExport(ctx, job, request, response, dir, output);
-      else if (response && (job.kind === 'intro' || job.kind === 'subtitles')) record = await renderAnswer(ctx, job, response, dir, output);
-      else if (!response && (job.kind === 'merge' || job.kind === 'merged_subtitles')) record = await renderMerged(ctx, job, dir, output);
+      let made: Recorder;
+      if (job.kind === 'export') made = await renderExport(ctx, job, request, response, dir, output);
+      else if (response && (job.kind === 'intro' || job.kind === 'subtitles')) made = await renderAnswer(ctx, job, response, dir, output);
+      else if (!response && (job.kind === 'merge' || job.kind === 'merged_subtitles')) made = await renderMerged(ctx, job, dir, output);
       else throw new JobFailure('render_failed', {}, `cannot render ${job.kind} of ${response ? 'an answer' : 'a testimonial'}`);
 
       await ctx.database.transaction(async (executeSql, tx) => {
         const [current] = await tx.select({ phase: jobs.phase }).from(jobs).where(eq(jobs.id, job.id)).for('update');
         if (current?.phase !== 'running') return; // another delivery recorded it (or it was cancelled)
-        const outputKey = await record(tx);
-        await completeJob(tx, job.id, { outputKey });
+        // The customer withdrew, or asked to remove an answer this output holds, while it rendered: it records nothing.
+        const [now] = await tx.select({ withdrawnAt: testimonialRequests.consentWithdrawnAt }).from(testimonialRequests).where(eq(testimonialRequests.id, job.requestId));
+        const removed = made.responseIds.length
+          ? await tx
+              .select({ id: testimonialResponses.id })
+              .from(testimonialResponses)
+              .where(and(inArray(testimonialResponses.id, made.responseIds), isNotNull(testimonialResponses.removalRequestedAt)))
+          : [];
+        if (now?.withdrawnAt || removed.length) {
+          await cancelJob(tx, job.id);
+          return;
+        }
+        const outputKey = await made.record(tx);
+        await completeJob(tx, job.id, { outputKey, result: { responseIds: made.responseIds, ...keptResult(made.kept) } });
         // The 'video ready' e-mail, if worth sending: gathered per testimonial (ready-mail.ts).
         await noteRenderReady(ctx, { tx, executeSql }, job);
       });
@@ -283,3 +385,14 @@ export async function renderOutput(ctx: AppContext, jobId: string, meta: RunMeta
     }
   });
 }
+
+/** The kept parts of the trimmed answers among these (decision 201); undefined when none is trimmed. */
+function keptOf(answers: ResponseRow[]): Recorder['kept'] {
+  const entries = answers.flatMap((a) => {
+    const kept = answerKept(a);
+    return kept ? [[a.id, kept] as const] : [];
+  });
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
+const keptResult = (kept: Recorder['kept']) => (kept ? { kept } : {});

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams } from '../../../contract/api/common.js';
 import { API } from '../../../contract/api/paths.js';
-import { ZExportV2Body, ZExportV2Response, ZRenderJobResponse, ZStudioLanguageBody, type TExportV2Response, type TRenderJobResponse } from '../../../contract/api/studio.schema.js';
+import { ZCropFocusResponse, ZExportV2Body, ZExportV2Response, ZRenderJobResponse, ZStudioLanguageBody, type TExportV2Response, type TRenderJobResponse } from '../../../contract/api/studio.schema.js';
 import { ZGenerateMergedSubtitlesBody, ZGenerateSubtitlesBody } from '../../../contract/api/transcription.schema.js';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
 import { callerCompany } from '../../http/company-scope.js';
+import { cropFocus } from './crop-focus.js';
 import { startRequestRender, startResponseRender } from './studio.service.js';
+import { ZTrimBody, ZTrimResponse } from '../../../contract/api/trim.schema.js';
+import { saveTrim } from './trim.service.js';
 
 /** export-v2 keeps the spec's `{ status, exportedUrl }`: it answers at once, queued, with the job to follow. */
 const queuedExport = (started: TRenderJobResponse): TExportV2Response => ({ status: 'queued', exportedUrl: null, ...started });
@@ -56,17 +59,25 @@ export function studioRoutes(ctx: AppContext) {
     );
 
     app.post(API.studio.exportResponse.route, { schema: { params: ZIdParams, body: ZExportV2Body, response: { 200: ZExportV2Response } } }, async (request) => {
-      const { platform, videoType, cropArea, language } = request.body;
+      const { platform, videoType, cropArea, language, platforms } = request.body;
       return queuedExport(
-        await startResponseRender(ctx, { companyId: callerCompany(request), responseId: request.params.id, kind: 'export', language, export: { platform, videoType, cropArea } }),
+        await startResponseRender(ctx, { companyId: callerCompany(request), responseId: request.params.id, kind: 'export', language, export: { platform, videoType, cropArea, platforms } }),
       );
     });
 
     app.post(API.studio.exportTestimonial.route, { schema: { params: ZIdParams, body: ZExportV2Body, response: { 200: ZExportV2Response } } }, async (request) => {
-      const { platform, videoType, cropArea, language } = request.body;
+      const { platform, videoType, cropArea, language, platforms } = request.body;
       return queuedExport(
-        await startRequestRender(ctx, { companyId: callerCompany(request), requestId: request.params.id, kind: 'export', language, export: { platform, videoType, cropArea } }),
+        await startRequestRender(ctx, { companyId: callerCompany(request), requestId: request.params.id, kind: 'export', language, export: { platform, videoType, cropArea, platforms } }),
       );
     });
+
+    // The part of an answer every output uses (issue 31, decision 201).
+    app.put(API.studio.trim.route, { schema: { params: ZIdParams, body: ZTrimBody, response: { 200: ZTrimResponse } } }, async (request) =>
+      saveTrim(ctx, { companyId: callerCompany(request), responseId: request.params.id, trim: request.body }),
+    );
+    app.get(API.studio.cropFocus.route, { schema: { params: ZIdParams, response: { 200: ZCropFocusResponse } } }, async (request) =>
+      cropFocus(ctx, callerCompany(request), request.params.id),
+    );
   };
 }

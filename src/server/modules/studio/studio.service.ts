@@ -5,6 +5,7 @@ import {
   ZExportPlatform,
   ZExportVideoType,
   type TCropArea,
+  type TExportFormat,
   type TExportPlatform,
   type TExportVideoType,
   type TRenderJobResponse,
@@ -13,11 +14,13 @@ import {
 } from '../../../contract/api/studio.schema.js';
 import type { TTranscriptionSegment } from '../../../contract/api/transcription.schema.js';
 import { cueProblem } from '../../../contract/typed-cues.js';
+import { withRetimedWords } from '../../../contract/subtitles.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { jobs, testimonialRequests, testimonialResponses, transcriptions } from '../../db/schema.js';
 import { crashPoint } from '../../lib/crash-point.js';
 import { AppError } from '../../lib/errors.js';
+import { allAnswersRemovedError, answerRemovedError, refuseRemoved, refuseWithdrawn, renderedAnswers, usableAnswers } from '../consent/control.js';
 import { enqueueJob, type JobRow, type Tx } from '../jobs/jobs.service.js';
 
 /**
@@ -35,6 +38,8 @@ export interface ExportOptions {
   platform: TExportPlatform;
   videoType: TExportVideoType;
   cropArea: TCropArea;
+  /** Further formats rendered in the same run, each with its own crop (issue 31). */
+  platforms?: TExportFormat[] | undefined;
 }
 /** What a render job's `params` hold. */
 export interface RenderParams {
@@ -42,6 +47,10 @@ export interface RenderParams {
   platform?: TExportPlatform;
   videoType?: TExportVideoType;
   cropArea?: TCropArea;
+  /** Further formats of an export, rendered in the same run (issue 31, decision 199). */
+  platforms?: TExportFormat[];
+  /** A further format's export: the export job whose run made it. */
+  madeWith?: string;
 }
 
 /** The output names of ZRenderState for each render kind. */
@@ -117,13 +126,15 @@ async function paidRequest(tx: Db, companyId: string, requestId: string): Promis
   const [row] = await tx.select().from(testimonialRequests).where(and(eq(testimonialRequests.id, requestId), eq(testimonialRequests.companyId, companyId)));
   if (!row) throw new AppError('not_found', { message: 'This testimonial does not exist or was deleted.' });
   if (!row.paid) throw new AppError('no_permission', { message: 'Unlock this testimonial (one credit) before editing its videos.' });
+  refuseWithdrawn(row);
   return row;
 }
 
-async function ownedResponse(tx: Db, companyId: string, responseId: string): Promise<ResponseRow> {
+export async function ownedResponse(tx: Db, companyId: string, responseId: string): Promise<ResponseRow> {
   const [row] = await tx.select().from(testimonialResponses).where(and(eq(testimonialResponses.id, responseId), eq(testimonialResponses.companyId, companyId)));
   if (!row) throw new AppError('not_found', { message: 'This answer does not exist or was deleted.' });
   await paidRequest(tx, companyId, row.requestId);
+  refuseRemoved([row]);
   return row;
 }
 
@@ -164,13 +175,16 @@ async function saveCues(tx: Db, companyId: string, items: { responseId: string; 
     // Typed or engine lines follow the same rules (decision 167); the transaction is refused whole.
     const problem = cueProblem(item.cues, owned.durationSeconds);
     if (problem) throw new AppError('invalid_data', { reason: problem.reason, params: problem.params, field: 'transcription' });
+    // Each cue's words: kept from the stored cue of the same text, else re-timed by characters (issue 31).
+    const [stored] = await tx.select({ segments: transcriptions.segments }).from(transcriptions).where(eq(transcriptions.responseId, owned.id));
+    const cues = withRetimedWords(item.cues, stored?.segments ?? []);
     await tx
       .insert(transcriptions)
-      .values({ responseId: owned.id, companyId, engine: 'edited', language: 'en', segments: item.cues, edited: true })
+      .values({ responseId: owned.id, companyId, engine: 'edited', language: 'en', segments: cues, edited: true })
       .onConflictDoUpdate({
         target: transcriptions.responseId,
         set: {
-          segments: item.cues,
+          segments: cues,
           originalSegments: sql`coalesce(${transcriptions.originalSegments}, case when ${transcriptions.edited} then null else ${transcriptions.segments} end)`,
           edited: true,
           updatedAt: new Date(),
@@ -179,7 +193,10 @@ async function saveCues(tx: Db, companyId: string, items: { responseId: string; 
   }
 }
 
-const jobParams = (language: Language, exportOptions?: ExportOptions): RenderParams => ({ language, ...exportOptions });
+const jobParams = (language: Language, exportOptions?: ExportOptions): RenderParams => {
+  const { platforms, ...single } = exportOptions ?? {};
+  return { language, ...single, ...(platforms?.length ? { platforms } : {}) };
+};
 
 async function enqueueRender(ctx: AppContext, t: Tx, input: { companyId: string; kind: RenderKind; requestId: string; responseId?: string; params: RenderParams }): Promise<TRenderJobResponse> {
   const job = await enqueueJob(ctx, t, { companyId: input.companyId, kind: input.kind, requestId: input.requestId, responseId: input.responseId ?? null, params: { ...input.params } });
@@ -224,15 +241,25 @@ export async function startRequestRender(
 ): Promise<TRenderJobResponse> {
   const started = await ctx.database.transaction(async (executeSql, tx) => {
     const request = await paidRequest(tx, input.companyId, input.requestId);
-    const answers = await tx.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, request.id));
-    if (!answers.length) throw new AppError('conflict', { message: 'This testimonial has no answers to merge.' });
+    const all = await tx.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, request.id));
+    if (!all.length) throw new AppError('conflict', { message: 'This testimonial has no answers to merge.' });
+    // Answers the customer asked to remove are left out of every output of the whole testimonial.
+    const answers = usableAnswers(all);
+    if (!answers.length) throw allAnswersRemovedError();
     await requirePrepared(tx, answers, false);
     if (input.kind === 'export' && !request.mergedKey) throw new AppError('conflict', { message: 'Merge the answers before exporting the merged video.' });
+    if (input.kind === 'export' && input.export?.videoType === 'original') {
+      // The original is cut from the merged video as rendered: refused when it holds a removed answer.
+      const [merge] = await tx.select({ result: jobs.result }).from(jobs).where(and(eq(jobs.requestId, request.id), eq(jobs.outputKey, request.mergedKey!))).limit(1);
+      const inside = (merge && renderedAnswers(merge)) ?? all.map((a) => a.id);
+      if (all.some((a) => a.removalRequestedAt && inside.includes(a.id))) throw answerRemovedError();
+    }
     if (input.cues) {
-      if (input.cues.some((item) => !answers.some((a) => a.id === item.responseId))) {
+      if (input.cues.some((item) => !all.some((a) => a.id === item.responseId))) {
         throw new AppError('invalid_data', { message: 'Every subtitled answer must belong to this testimonial.', field: 'transcriptions' });
       }
-      await saveCues(tx, input.companyId, input.cues);
+      // The lines of a removed answer are not saved: it is not in the video.
+      await saveCues(tx, input.companyId, input.cues.filter((item) => answers.some((a) => a.id === item.responseId)));
     }
     return enqueueRender(ctx, { tx, executeSql }, { companyId: input.companyId, kind: input.kind, requestId: request.id, params: jobParams(input.language, input.export) });
   });

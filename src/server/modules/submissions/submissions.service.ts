@@ -20,7 +20,11 @@ import { queueCompanyMail } from '../../mail/send.js';
 import { ANSWER_FRAME_LIMITS } from '../../media/answer-limits.js';
 import type { ProbeResult, UploadProbe } from '../../media/ffmpeg.js';
 import { abandonPendingObjects, confirmPendingObjects, reservePendingObjects } from '../../storage/pending-objects.js';
+import { checkCollectionUpload } from '../collection/collection.service.js';
+import { issueReceipt } from '../consent/customer.service.js';
 import { enqueueJob } from '../jobs/jobs.service.js';
+import { recordRequestEvent } from '../funnel/events.js';
+import { recordOpened } from '../funnel/funnel.service.js';
 import { effectiveStatus } from '../requests/requests.service.js';
 import { logoUrl } from '../settings/settings.service.js';
 import { newTestimonialEmail } from './submissions.emails.js';
@@ -81,6 +85,7 @@ export async function validateToken(ctx: AppContext, token: string): Promise<str
   const status = effectiveStatus(found.request);
   if (status === 'completed') throw alreadySent(found.request);
   if (status === 'expired') throw linkExpired(found.request, found.company);
+  await recordOpened(ctx, found.request);
   let text = pendingLinkText.get(found);
   if (text === undefined) {
     text = jsonText(ZValidateTokenResponse, linkAnswer(ctx, found));
@@ -162,6 +167,9 @@ export async function openUpload(ctx: AppContext, token: string, testimonialId: 
   const found = await findByToken(ctx, token);
   if (!found || (testimonialId !== undefined && found.request.id !== testimonialId)) throw invalidLink();
   if (effectiveStatus(found.request) === 'expired') throw linkExpired(found.request, found.company);
+  // Through a collection link (issue 30): the link still takes testimonials and the e-mail code was
+  // confirmed, before any byte of the files is written.
+  if (found.request.status === 'pending') await checkCollectionUpload(ctx.db, found.request);
   const [row] = await ctx.db.select({ n: count() }).from(requestQuestions).where(eq(requestQuestions.requestId, found.request.id));
   return { token, requestId: found.request.id, questionCount: Number(row?.n ?? 0) };
 }
@@ -272,6 +280,7 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
   // Recorded before any upload: should this process die before the commit, another removes the objects.
   await reservePendingObjects(ctx.db, ctx.processId, keys);
   let outcome: 'saved' | 'duplicate';
+  let pageUrl = '';
   try {
     // The uploads first, outside the transaction: no upload streams while a row lock or a pooled
     // connection is held.
@@ -285,6 +294,8 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
         if (locked.submissionHash === fingerprint) return 'duplicate' as const;
         throw alreadyDone();
       }
+      // The link's maximum and daily cap, again under its row lock: two customers cannot both take the last place.
+      await checkCollectionUpload(tx, locked, { lock: true });
       await confirmPendingObjects(tx, keys);
       await tx.insert(testimonialResponses).values(
         answers.map((a) => ({
@@ -303,10 +314,11 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
         })),
       );
       const now = new Date();
+      const acceptedText = consentText(fields.consentVersion as Parameters<typeof consentText>[0], lang, found.company.name);
       await tx.insert(consents).values({
         requestId: request.id,
         textVersion: fields.consentVersion,
-        text: consentText(fields.consentVersion as Parameters<typeof consentText>[0], lang, found.company.name),
+        text: acceptedText,
         language: lang,
         ip: input.ip,
         userAgent: input.userAgent?.slice(0, 500) ?? null,
@@ -323,6 +335,8 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
           updatedAt: now,
         })
         .where(and(eq(testimonialRequests.id, request.id), eq(testimonialRequests.status, 'pending')));
+      // The funnel's last step commits with the submission (issue 30).
+      await recordRequestEvent(tx, { companyId: request.companyId, requestId: request.id, kind: 'submitted', language: request.language, at: now });
       // The first answer of every testimonial is prepared before anyone's second: with many customers
       // sending at once, each company sees its first answer soonest.
       for (const [i, a] of answers.entries()) {
@@ -344,6 +358,14 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
           }),
         { executeSql },
       );
+      // The customer's receipt and their own page (issue 29): the token is made here, stored hashed.
+      pageUrl = await issueReceipt(ctx, tx, executeSql, {
+        request,
+        company: found.company,
+        name: fields.name,
+        answers: [...answers].sort((x, y) => x.question.position - y.question.position).map((a) => ({ question: a.question.text, seconds: a.probed.durationSeconds })),
+        consent: { text: acceptedText, acceptedAt: now },
+      });
       return 'saved' as const;
     });
   } catch (error) {
@@ -357,5 +379,11 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
     await abandonPendingObjects(ctx.db, ctx.storage, keys);
     return previous();
   }
-  return { success: true, testimonialId: request.id, responses: answers.map((a) => ({ id: a.id, questionId: a.questionId })) };
+  return {
+    success: true,
+    testimonialId: request.id,
+    responses: answers.map((a) => ({ id: a.id, questionId: a.questionId })),
+    // Without the customer's address, the page's link is given here once (no e-mail can carry it).
+    ...(request.customerEmail ? {} : { customerPageUrl: pageUrl }),
+  };
 }

@@ -1,8 +1,11 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { NO_CREDITS_MESSAGE, type TTestimonialRequest, type TTestimonialResponse } from '../../../contract/api/testimonials.schema.js';
 import type { TTransaction } from '../../../contract/api/payment.schema.js';
 import type { AppContext } from '../../context.js';
-import { companies, creditTransactions, testimonialRequests, testimonialResponses } from '../../db/schema.js';
+import { companies, creditTransactions, jobs, testimonialRequests, testimonialResponses } from '../../db/schema.js';
+import type { TCustomerControl } from '../../../contract/api/consent.schema.js';
+import { approvalRequiredOf, approvalsOf, toApproval } from '../consent/approvals.service.js';
+import { refuseWithdrawn, renderedAnswers } from '../consent/control.js';
 import { AppError } from '../../lib/errors.js';
 import { signMediaPath } from '../../media/signed-urls.js';
 import { latestJobs, toJob, type JobRow } from '../jobs/jobs.service.js';
@@ -32,16 +35,23 @@ function mediaState(ctx: AppContext, answer: ResponseRow, transcode: JobRow | un
  * exports (`exports`) from its finished export jobs, the latest of each format and version (decision 161).
  */
 async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimonialRequest> {
-  const url = (key: string | null) => (row.paid && key ? `${ctx.config.appUrl}${signMediaPath(ctx.secrets.jwt, key)}` : null);
   const responses = await ctx.db
     .select()
     .from(testimonialResponses)
     .where(eq(testimonialResponses.requestId, row.id))
     .orderBy(asc(testimonialResponses.orderPosition));
+  // Issue 29: a withdrawn testimonial issues no media address at all; a removed answer's media, and any
+  // render holding a removed answer (its job's recorded answers, every answer before issue 29), none.
+  const removedIds = new Set(responses.filter((r) => r.removalRequestedAt).map((r) => r.id));
+  const holdsRemoved = await rendersHoldingRemoved(ctx, row.id, responses.map((r) => r.id), removedIds);
+  const url = (key: string | null, responseId: string | null = null) =>
+    row.paid && key && !row.consentWithdrawnAt && !(responseId && removedIds.has(responseId)) && !holdsRemoved.has(key)
+      ? `${ctx.config.appUrl}${signMediaPath(ctx.secrets.jwt, key)}`
+      : null;
   const latest = await latestJobs(ctx.db, row.id);
-  const exported = row.paid ? await storedExports(ctx.db, row.id) : new Map<string, StoredExport[]>();
+  const exported = row.paid && !row.consentWithdrawnAt ? await storedExports(ctx.db, row.id) : new Map<string, StoredExport[]>();
   const exportsOf = (owner: string): NonNullable<TTestimonialResponse['exports']> =>
-    (exported.get(owner) ?? []).map((e) => ({
+    (removedIds.has(owner) ? [] : (exported.get(owner) ?? []).filter((e) => !holdsRemoved.has(e.outputKey))).map((e) => ({
       id: e.jobId,
       platform: e.platform,
       videoType: e.videoType,
@@ -65,23 +75,65 @@ async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimo
     testimonial_responses: responses.map((r) => ({
       id: r.id,
       question: { id: r.questionId, text: r.questionText },
-      video_url: url(r.videoKey),
-      modified_video_url: url(r.modifiedKey),
+      video_url: url(r.videoKey, r.id),
+      modified_video_url: url(r.modifiedKey, r.id),
       intro_generated: r.introGenerated,
       has_subtitles: r.hasSubtitles,
-      short_video_url: url(r.shortKey),
-      short_video_url_original: url(r.shortOriginalKey),
+      short_video_url: url(r.shortKey, r.id),
+      short_video_url_original: url(r.shortOriginalKey, r.id),
       exports: exportsOf(r.id),
       orderPosition: r.orderPosition,
-      poster_url: url(r.posterKey),
+      poster_url: url(r.posterKey, r.id),
       duration_seconds: r.videoKey ? r.durationSeconds : null,
-      modified_poster_url: url(posterKeyOf(r.modifiedKey)),
-      short_poster_url: url(posterKeyOf(r.shortKey)),
-      short_original_poster_url: url(posterKeyOf(r.shortOriginalKey)),
+      modified_poster_url: url(posterKeyOf(r.modifiedKey), r.id),
+      short_poster_url: url(posterKeyOf(r.shortKey), r.id),
+      short_original_poster_url: url(posterKeyOf(r.shortOriginalKey), r.id),
       render_state: renderStateOf(newestJob(latest, r.id, ANSWER_RENDER_KINDS)),
       media: mediaState(ctx, r, latest.get(`${r.id}:transcode`)),
+      removal_requested_at: r.removalRequestedAt?.toISOString() ?? null,
+      trim_start: r.trimStart,
+      trim_end: r.trimEnd,
     })),
     render_state: renderStateOf(newestJob(latest, null, TESTIMONIAL_RENDER_KINDS)),
+    customer_control: await customerControl(ctx, row),
+  };
+}
+
+/**
+ * The stored outputs (and their posters) of a testimonial's renders that hold an answer the customer asked
+ * to remove: what each render recorded it holds, or for a render of the whole testimonial from before
+ * issue 29, every answer. One query, only when an answer was removed.
+ */
+async function rendersHoldingRemoved(ctx: AppContext, requestId: string, allIds: string[], removed: Set<string>): Promise<Set<string>> {
+  if (!removed.size) return new Set();
+  const rows = await ctx.db
+    .select({ outputKey: jobs.outputKey, responseId: jobs.responseId, result: jobs.result })
+    .from(jobs)
+    .where(and(eq(jobs.requestId, requestId), inArray(jobs.kind, ['intro', 'subtitles', 'merge', 'merged_subtitles', 'export']), isNotNull(jobs.outputKey)));
+  const keys = new Set<string>();
+  for (const job of rows) {
+    const inside = renderedAnswers(job) ?? (job.responseId ? [job.responseId] : allIds);
+    if (job.outputKey && inside.some((id) => removed.has(id))) {
+      keys.add(job.outputKey);
+      const poster = posterKeyOf(job.outputKey);
+      if (poster) keys.add(poster);
+    }
+  }
+  return keys;
+}
+
+/** What the detail shows of the customer's control (ZCustomerControl): the withdrawal, the media deletion, the approvals. */
+async function customerControl(ctx: AppContext, row: RequestRow): Promise<TCustomerControl> {
+  const [company] = await ctx.db.select({ approvalRequired: companies.approvalRequired }).from(companies).where(eq(companies.id, row.companyId));
+  const dueAt =
+    row.consentWithdrawnAt && !row.mediaDeletedAt ? new Date(row.consentWithdrawnAt.getTime() + ctx.config.consentWithdrawnRetentionDays * 86_400_000).toISOString() : null;
+  return {
+    consent_withdrawn_at: row.consentWithdrawnAt?.toISOString() ?? null,
+    media_deletion_due_at: dueAt,
+    media_deleted_at: row.mediaDeletedAt?.toISOString() ?? null,
+    approval_required: approvalRequiredOf(row, { approvalRequired: company?.approvalRequired ?? false }),
+    approval_required_override: row.approvalRequired,
+    approvals: (await approvalsOf(ctx.db, row.id)).map(toApproval),
   };
 }
 
@@ -93,7 +145,8 @@ async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimo
 export async function getTestimonialDetail(ctx: AppContext, companyId: string, id: string) {
   const [row] = await ctx.db.select().from(testimonialRequests).where(and(eq(testimonialRequests.id, id), eq(testimonialRequests.companyId, companyId)));
   if (!row) return { testimonial: null, error_credit: false };
-  if (!row.paid && row.status === 'completed') {
+  // A withdrawn testimonial shows what happened to it, paid or not, and asks for no credit (it has nothing to unlock).
+  if (!row.paid && row.status === 'completed' && !row.consentWithdrawnAt) {
     const [company] = await ctx.db.select({ credits: companies.credits }).from(companies).where(eq(companies.id, companyId));
     if ((company?.credits ?? 0) < 1) return { testimonial: null, error_credit: true };
   }
@@ -117,12 +170,15 @@ export async function payForTestimonial(ctx: AppContext, companyId: string, id: 
           eq(testimonialRequests.companyId, companyId),
           eq(testimonialRequests.status, 'completed'),
           eq(testimonialRequests.paid, false),
+          isNull(testimonialRequests.consentWithdrawnAt),
         ),
       )
       .returning({ id: testimonialRequests.id });
     if (!flipped) {
       const [row] = await tx.select().from(testimonialRequests).where(and(eq(testimonialRequests.id, id), eq(testimonialRequests.companyId, companyId)));
       if (!row) throw new AppError('not_found', { message: 'This testimonial does not exist or was deleted.' });
+      // The customer withdrew before it was unlocked: no credit is spent on it (issue 29).
+      if (!row.paid) refuseWithdrawn(row);
       if (row.status !== 'completed') {
         throw new AppError('conflict', { reason: 'nothing_to_unlock' });
       }

@@ -39,9 +39,15 @@ export function pocketsphinxEngine(binary: string): TranscriptionEngine {
 interface VerboseJson {
   text?: string;
   segments?: { start: number; end: number; text: string }[];
+  /** With `timestamp_granularities[]=word` (issue 31). */
+  words?: { start: number; end: number; word: string }[];
 }
 
-/** An OpenAI-compatible `POST {url}/audio/transcriptions` with `verbose_json` segments (English and French). */
+/**
+ * An OpenAI-compatible `POST {url}/audio/transcriptions` with `verbose_json`, asking for word and
+ * segment times (English and French). Its words, when it gives them, are what is grouped (word-by-word
+ * captions highlight them); otherwise its segments.
+ */
 export function openAiEngine(o: { url: string; apiKey: string | undefined; model: string }): TranscriptionEngine {
   return {
     name: `openai-compatible (${o.model})`,
@@ -51,6 +57,7 @@ export function openAiEngine(o: { url: string; apiKey: string | undefined; model
       form.append('file', new Blob([await readFile(wavFile)], { type: 'audio/wav' }), 'answer.wav');
       form.append('model', o.model);
       form.append('response_format', 'verbose_json');
+      form.append('timestamp_granularities[]', 'word');
       form.append('timestamp_granularities[]', 'segment');
       form.append('language', language);
       const res = await fetch(`${o.url}/audio/transcriptions`, {
@@ -61,6 +68,8 @@ export function openAiEngine(o: { url: string; apiKey: string | undefined; model
       });
       if (!res.ok) throw new Error(`transcription service answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
       const json = (await res.json()) as VerboseJson;
+      const words = (json.words ?? []).filter((w) => Number.isFinite(w.start) && Number.isFinite(w.end) && w.word.trim());
+      if (words.length) return words.map((w) => ({ start: w.start, end: Math.max(w.start, w.end), text: w.word.trim() }));
       return (json.segments ?? []).map((s) => ({ start: s.start, end: s.end, text: s.text.trim() }));
     },
   };

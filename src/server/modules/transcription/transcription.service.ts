@@ -5,11 +5,12 @@ import { pipeline } from 'node:stream/promises';
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { jobReasonMessage, type TJobKind } from '../../../contract/api/jobs.schema.js';
 import type { TResponseTranscription, TTranscription, TTranscriptionJobStatusResponse } from '../../../contract/api/transcription.schema.js';
-import { groupCues } from '../../../contract/subtitles.js';
+import { groupCues, withRetimedWords } from '../../../contract/subtitles.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { companies, jobs, testimonialRequests, testimonialResponses, transcriptions } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { allAnswersRemovedError, refuseRemoved, refuseWithdrawn, usableAnswers } from '../consent/control.js';
 import { completeJob, enqueueJob, JobFailure, runJob, type JobRow, type RunMeta } from '../jobs/jobs.service.js';
 import { cueProblem } from '../../../contract/typed-cues.js';
 import { assertLanguage, engineFor, operatorHint } from './engines.js';
@@ -45,6 +46,8 @@ async function ownedPaidResponse(ctx: AppContext, companyId: string, responseId:
     .where(and(eq(testimonialResponses.id, responseId), eq(testimonialResponses.companyId, companyId)));
   if (!row) throw new AppError('not_found', { message: 'This answer does not exist or was deleted.' });
   if (!row.request.paid) throw new AppError('no_permission', { message: 'Unlock this testimonial (one credit) before transcribing it.' });
+  refuseWithdrawn(row.request);
+  refuseRemoved([row.response]);
   return row;
 }
 
@@ -126,6 +129,9 @@ export async function startMergedTranscription(ctx: AppContext, input: { company
     .where(and(eq(testimonialRequests.id, input.requestId), eq(testimonialRequests.companyId, input.companyId)));
   if (!request) throw new AppError('not_found', { message: 'This testimonial does not exist or was deleted.' });
   if (!request.paid) throw new AppError('no_permission', { message: 'Unlock this testimonial (one credit) before transcribing it.' });
+  refuseWithdrawn(request);
+  const answers = await ctx.db.select({ removalRequestedAt: testimonialResponses.removalRequestedAt }).from(testimonialResponses).where(eq(testimonialResponses.requestId, request.id));
+  if (answers.length && !usableAnswers(answers).length) throw allAnswersRemovedError();
   const { jobId } = await queueTranscription(ctx, { companyId: input.companyId, requestId: request.id, responseId: null, language: languageOf(request) });
   return { jobId };
 }
@@ -141,9 +147,12 @@ export async function saveTranscription(
   input: { companyId: string; responseId: string; transcription: TTranscription },
 ): Promise<{ transcription: TTranscription }> {
   const { response, request } = await ownedPaidResponse(ctx, input.companyId, input.responseId);
-  const lines = input.transcription.map((line) => ({ start: round3(line.start), end: round3(line.end), text: line.text.trim() }));
-  const problem = cueProblem(lines, response.durationSeconds);
+  const cut = input.transcription.map((line) => ({ start: round3(line.start), end: round3(line.end), text: line.text.trim() }));
+  const problem = cueProblem(cut, response.durationSeconds);
   if (problem) throw new AppError('invalid_data', { reason: problem.reason, params: problem.params, field: 'transcription' });
+  // Each line's words (issue 31): an unchanged text keeps the stored words, stretched to its time; an edited one is re-timed by characters.
+  const [stored] = await ctx.db.select({ segments: transcriptions.segments }).from(transcriptions).where(eq(transcriptions.responseId, response.id));
+  const lines = withRetimedWords(cut, stored?.segments ?? []);
   const language = languageOf(request);
   await ctx.db
     .insert(transcriptions)
@@ -161,6 +170,7 @@ export async function saveTranscription(
 }
 
 const round3 = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
 
 /* ------------------------------------------------------------------ the worker's part */
 
@@ -249,11 +259,10 @@ export async function runMergedTranscription(ctx: AppContext, jobId: string, met
     const engine = engineFor(ctx.config);
     const engineKnowsLanguage = engine.languages.includes(language);
     if (!engineKnowsLanguage) ctx.logger.warn({ jobId, requestId: job.requestId, language }, operatorHint(engine, language));
-    const responses = await ctx.db
-      .select()
-      .from(testimonialResponses)
-      .where(eq(testimonialResponses.requestId, job.requestId))
-      .orderBy(asc(testimonialResponses.orderPosition));
+    // Answers the customer asked to remove are left out (issue 29).
+    const responses = usableAnswers(
+      await ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, job.requestId)).orderBy(asc(testimonialResponses.orderPosition)),
+    );
     const stored = new Map(
       (responses.length ? await ctx.db.select().from(transcriptions).where(inArray(transcriptions.responseId, responses.map((r) => r.id))) : []).map((t) => [
         t.responseId,

@@ -16,6 +16,7 @@ import { openAiEngine, pocketsphinxEngine } from './engines.js';
 import { speechAudioArgs } from './pocketsphinx.js';
 import { wordErrorRate } from './word-error-rate.js';
 import { TRANSCRIPTION_MAX_MINUTES } from './transcription.service.js';
+import { proportionalWords } from '../../../contract/subtitles.js';
 
 const run = promisify(execFile);
 const SENTENCE = 'Working with this team was a great experience. I recommend them to everyone.';
@@ -266,10 +267,11 @@ describe('transcription calls', () => {
     ];
     const saved = await save(good);
     expect(saved.statusCode).toBe(200);
+    // Typed lines get their words shared out by characters (issue 31: word-by-word captions).
     const stored = [
       { start: 0.25, end: 1.8, text: 'Travailler avec cette équipe était formidable.' },
       { start: 1.8, end: 3.5, text: 'Je les recommande à tous.' },
-    ];
+    ].map((line) => ({ ...line, words: proportionalWords(line) }));
     expect(saved.json()).toEqual({ transcription: stored });
     // Asked again, the answer's transcribe call gives the typed lines at once (no engine, no job).
     expect((await fr.me.post(`/api/testimonials/response/${fr.responseId}/transcribe`)).json()).toEqual({ transcription: stored });
@@ -313,6 +315,18 @@ describe('transcription calls', () => {
     // Another company can neither read nor write these lines.
     const other = await signedInCompany(t);
     expect((await other.put(`/api/testimonials/response/${fr.responseId}/transcription`, { transcription: good })).statusCode).toBe(404);
+
+    // Edited again (issue 31): a line whose text is kept keeps its words, stretched to its new time (whatever
+    // words are sent); a line whose text changed has its words re-timed by characters.
+    const edited = await save([
+      { start: 0.5, end: 2.05, text: 'Travailler avec cette équipe était formidable.', words: [{ start: 0, end: 99, text: 'faux' }] },
+      { start: 2.1, end: 3.5, text: 'Je les recommande.' },
+    ]);
+    expect(edited.statusCode).toBe(200);
+    const [kept, changed] = edited.json().transcription as { start: number; end: number; text: string; words: { start: number; end: number; text: string }[] }[];
+    expect(kept!.words.map((w) => w.text)).toEqual(stored[0]!.words.map((w) => w.text));
+    kept!.words.forEach((w, i) => expect(w.start).toBeCloseTo(stored[0]!.words[i]!.start + 0.25, 2));
+    expect(changed!.words).toEqual(proportionalWords({ start: 2.1, end: 3.5, text: 'Je les recommande.' }));
   }, 180_000);
 
   it('refuses to run the engine on an answer longer than the limit, with the limit in the reason', async () => {

@@ -86,6 +86,25 @@ export async function validateToken(token: string, signal?: AbortSignal): Promis
   return body;
 }
 
+/**
+ * POST /api/public/testimonial/progress: tells the company's funnel a step no other call shows (camera
+ * and microphone granted, first answer recorded). Fire and forget: no cookie, kept alive if the page is
+ * left, and never in the customer's way (any failure is ignored).
+ */
+export function reportProgress(token: string, step: 'device_ok' | 'first_answer'): void {
+  try {
+    void fetch(API.funnel.progress.path, {
+      method: 'POST',
+      credentials: 'omit',
+      keepalive: true,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, step }),
+    }).catch(() => undefined);
+  } catch {
+    // A browser without fetch keepalive, or any other refusal: the funnel misses one step.
+  }
+}
+
 export interface UploadAnswer {
   questionId: string;
   bgColor: string;

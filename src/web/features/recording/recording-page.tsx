@@ -1,5 +1,5 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import type { TPublicQuestion, TValidateTokenResponse } from '../../../contract/api/public.schema.js';
+import type { TPublicQuestion, TSaveTestimonialResponse, TValidateTokenResponse } from '../../../contract/api/public.schema.js';
 import { CURRENT_CONSENT_VERSION } from '../../../contract/consent.js';
 import { RECORDING } from '../../../contract/constants.js';
 import { Alert } from '../../components/alert';
@@ -17,7 +17,7 @@ import { StepIndicator } from './components/step-indicator';
 import type { TVisibleStep } from './components/step-indicator';
 import { clampFontSize, NOTES_FONT } from './components/teleprompter';
 import { extensionFor } from './media-support';
-import { buildSaveForm, PublicCallError, validateToken } from './public-api';
+import { buildSaveForm, PublicCallError, reportProgress, validateToken } from './public-api';
 import type { Refusal } from './public-api';
 import { openRecordingStore, requestPersistentStorage } from './recording-store';
 import type { RecordingStore, StoredAnswer, StoredSession } from './recording-store';
@@ -113,7 +113,7 @@ export function RecordingPage({ token }: { token: string }) {
   const [persistent, setPersistent] = useState(true);
   const [storageWarning, setStorageWarning] = useState(false);
   const [resumed, setResumed] = useState(false);
-  const [finished, setFinished] = useState<{ name: string; company: string } | null>(null);
+  const [finished, setFinished] = useState<{ name: string; company: string; pageUrl: string | null } | null>(null);
   /** The file picker is open on a phone: the camera is let go meanwhile, for the camera app it offers. */
   const [pickingFile, setPickingFile] = useState(false);
   const storeRef = useRef<RecordingStore | null>(null);
@@ -145,7 +145,7 @@ export function RecordingPage({ token }: { token: string }) {
         if (cached && failure.status === 0) {
           // Offline: everything needed is on the device.
           context = cached;
-        } else if (cached && allStored && failure.status === 409) {
+        } else if (cached && allStored && isAlreadySent(failure)) {
           // Completed, but this device never heard back: sending the same answers again gets the
           // server's first answer (it recognises them), then the thank-you screen.
           context = cached;
@@ -255,6 +255,8 @@ export function RecordingPage({ token }: { token: string }) {
         questionIndex: nextIndex < questions.length ? nextIndex : Math.max(0, firstMissing),
         updatedAt: new Date().toISOString(),
       };
+      // The company's funnel hears of the first answer (fire and forget).
+      if (answersRef.current.size === 0) reportProgress(current.token, 'first_answer');
       // The answer is on the device (or, failing that, in memory) before the next question starts.
       try {
         await storeRef.current?.saveAnswer(answer, next);
@@ -295,13 +297,14 @@ export function RecordingPage({ token }: { token: string }) {
     });
   }, []);
 
-  const onSubmitted = useCallback(() => {
+  const onSubmitted = useCallback((response: TSaveTestimonialResponse) => {
     const current = sessionRef.current;
     if (!current) return;
     // Only now, with the server's confirmation, are the answers removed from the device.
     void storeRef.current?.clear(current.token).catch(() => undefined);
     setTimeout(() => {
-      setFinished({ name: current.name.trim(), company: current.context.testimonial.company.name });
+      // A customer without e-mail gets no receipt: their private page's address comes with the answer (issue 29).
+      setFinished({ name: current.name.trim(), company: current.context.testimonial.company.name, pageUrl: response.customerPageUrl ?? null });
     }, DONE_PAUSE_MS);
   }, []);
 
@@ -385,7 +388,7 @@ export function RecordingPage({ token }: { token: string }) {
       <RecordingFrame company={company} poweredBy={context.powered_by}>
         {seo}
         <Suspense fallback={<StepLoading label={t('recording.loading')} />}>
-          <ThankYou name={finished.name} company={finished.company} />
+          <ThankYou name={finished.name} company={finished.company} pageUrl={finished.pageUrl} />
         </Suspense>
       </RecordingFrame>
     );
@@ -438,7 +441,10 @@ export function RecordingPage({ token }: { token: string }) {
             onChooseCamera={(cameraId) => update({ cameraId })}
             onChooseMicrophone={(microphoneId) => update({ microphoneId })}
             onBack={() => update({ step: 'information' })}
-            onContinue={() => update({ step: 'recording' })}
+            onContinue={() => {
+              if (sessionRef.current) reportProgress(sessionRef.current.token, 'device_ok');
+              update({ step: 'recording' });
+            }}
             onUseFile={() => update({ step: 'recording' })}
           />
         )}

@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { refusedQuestionIndex } from './refusal-message';
+import { isAlreadySent } from './refusal-message';
 
-describe("where 'record again' leads after refused answers", () => {
-  const questions = ['q1', 'q2', 'q3'].map((id) => ({ id, text: `Question ${id}` }));
-  const refusal = (params: Record<string, string | number>) => ({ status: 400, reason: 'answer_no_sound', params });
-  const all = () => true;
-
-  it('opens the question of the answer the server named (1-based, in the order sent)', () => {
-    expect(refusedQuestionIndex(refusal({ answer: 1 }), questions, all)).toBe(0);
-    expect(refusedQuestionIndex(refusal({ answer: 3 }), questions, all)).toBe(2);
-    // Only answered questions are sent: answer 2 of [q1, q3] is q3.
-    expect(refusedQuestionIndex(refusal({ answer: 2 }), questions, (id) => id !== 'q2')).toBe(2);
+describe('isAlreadySent', () => {
+  it("reads 'already sent' from the server's reason, or from a 409 that gives none", () => {
+    expect(isAlreadySent({ status: 409, reason: 'already_sent', params: {} })).toBe(true);
+    expect(isAlreadySent({ status: 409, reason: null, params: {} })).toBe(true);
   });
 
-  it('starts at the first question when no answer is named, or one that is not there', () => {
-    expect(refusedQuestionIndex(null, questions, all)).toBe(0);
-    expect(refusedQuestionIndex(refusal({}), questions, all)).toBe(0);
-    expect(refusedQuestionIndex(refusal({ answer: '2' }), questions, all)).toBe(0);
-    expect(refusedQuestionIndex(refusal({ answer: 0 }), questions, all)).toBe(0);
-    expect(refusedQuestionIndex(refusal({ answer: 9 }), questions, all)).toBe(0);
+  it('never reads a 409 naming another reason, nor another status, as already sent', () => {
+    expect(isAlreadySent({ status: 409, reason: 'email_code_required', params: { language: 'fr' } })).toBe(false);
+    expect(isAlreadySent({ status: 410, reason: 'link_expired', params: {} })).toBe(false);
+    expect(isAlreadySent({ status: 404, reason: null, params: {} })).toBe(false);
   });
 });

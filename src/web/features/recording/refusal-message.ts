@@ -16,9 +16,13 @@ export function refusalLanguage(refusal: Refusal): TLanguage | null {
   return language === 'en' || language === 'fr' ? language : null;
 }
 
-/** Whether the link's request was already answered (the page shows 'already sent', not an error). */
+/**
+ * Whether the link's request was already answered (the page shows 'already sent', not an error): the
+ * server says so, or a 409 comes without any reason (an older server, a proxy). A 409 naming another
+ * reason (the e-mail code not yet confirmed, issue 30) is that reason, never 'already sent'.
+ */
 export function isAlreadySent(refusal: Refusal): boolean {
-  return refusal.reason === 'already_sent' || refusal.status === 409;
+  return refusal.reason === 'already_sent' || (refusal.status === 409 && !refusal.reason);
 }
 
 /** What both calls say for a refusal without a reason this page knows, by its status. */

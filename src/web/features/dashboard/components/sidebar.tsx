@@ -5,8 +5,10 @@ import { NavLink } from 'react-router';
 import {
   CloseIcon,
   CreditCardIcon,
+  FunnelIcon,
   HomeIcon,
   LifeBuoyIcon,
+  LinkIcon,
   QuestionsIcon,
   ReceiptIcon,
   SendIcon,
@@ -18,7 +20,7 @@ import { useAppConfig } from '../../../lib/api/get-app-config';
 import { cn } from '../../../lib/cn';
 import { paths } from '../../../lib/paths';
 
-export type TNavKey = 'overview' | 'questions' | 'requests' | 'testimonials' | 'wall' | 'payment' | 'transactions';
+export type TNavKey = 'overview' | 'questions' | 'requests' | 'collectionLinks' | 'testimonials' | 'wall' | 'payment' | 'transactions' | 'funnel';
 
 /** Sidebar items in the spec's order; the root item matches only exactly. */
 export const NAV_ITEMS: ReadonlyArray<{
@@ -30,10 +32,12 @@ export const NAV_ITEMS: ReadonlyArray<{
   { key: 'overview', to: paths.dashboard.root, end: true, icon: HomeIcon },
   { key: 'questions', to: paths.dashboard.questions, icon: QuestionsIcon },
   { key: 'requests', to: paths.dashboard.requests, icon: SendIcon },
+  { key: 'collectionLinks', to: paths.dashboard.collectionLinks, icon: LinkIcon },
   { key: 'testimonials', to: paths.dashboard.testimonials, icon: VideoIcon },
   { key: 'wall', to: paths.dashboard.wall, icon: WallIcon },
   { key: 'payment', to: paths.dashboard.payment, icon: CreditCardIcon },
   { key: 'transactions', to: paths.dashboard.transaction, icon: ReceiptIcon },
+  { key: 'funnel', to: paths.dashboard.funnel, icon: FunnelIcon },
 ];
 
 export const SIDEBAR_ID = 'dashboard-sidebar';

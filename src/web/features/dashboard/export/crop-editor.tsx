@@ -31,6 +31,8 @@ export interface CropEditorProps {
   area: PixelArea;
   onAreaChange: (area: PixelArea) => void;
   disabled?: boolean;
+  /** The proposed area that Reset returns to (the smart crop's, issue 31); centred and largest without. */
+  initial?: PixelArea | undefined;
 }
 
 type Field = 'x' | 'y' | 'width' | 'height';
@@ -86,7 +88,7 @@ function useContentWidth(): [(node: HTMLDivElement | null) => void, number] {
  * mouse, pen and touch), or with the keyboard (arrows move, Shift + arrows resize); and the X, Y,
  * width and height fields in source pixels, kept in sync.
  */
-export function CropEditor({ frame, ratio, output, area, onAreaChange, disabled = false }: CropEditorProps) {
+export function CropEditor({ frame, ratio, output, area, onAreaChange, disabled = false, initial }: CropEditorProps) {
   const { t, i18n } = useTranslation();
   const source = frame.original;
   const instructionsId = useId();
@@ -184,7 +186,7 @@ export function CropEditor({ frame, ratio, output, area, onAreaChange, disabled 
   };
 
   const number = new Intl.NumberFormat(i18n.resolvedLanguage === 'fr' ? 'fr-FR' : 'en-GB');
-  const centred = initialArea(source, ratio);
+  const centred = initial ?? initialArea(source, ratio);
   const isCentredMax = centred.x === area.x && centred.y === area.y && centred.width === area.width && centred.height === area.height;
   // Enlarged more than twice to fill the output, the picture looks soft (decision 169): say so, and
   // whether a larger area would help or the recording itself is too small for this format.
@@ -310,7 +312,7 @@ export function CropEditor({ frame, ratio, output, area, onAreaChange, disabled 
               disabled={disabled || isCentredMax}
               data-testid="crop-reset"
             >
-              {t('exportVideo.crop.reset')}
+              {t(initial ? 'exportVideo.crop.resetProposed' : 'exportVideo.crop.reset')}
             </Button>
           </div>
         </fieldset>

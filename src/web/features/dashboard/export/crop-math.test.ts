@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EXPORT_PLATFORM_SPECS } from '../../../../contract/api/studio.schema.js';
 import {
   FRACTION_NUDGE,
+  areaAround,
+  areaAt,
   PREVIEW_MAX_SIDE,
   evenFloor,
   fractionsToPixels,
@@ -387,5 +389,31 @@ describe('the preview', () => {
     expect(answerFrameTime(Number.POSITIVE_INFINITY)).toBe(1);
     expect(answerFrameTime(Number.NaN)).toBe(1);
     for (const d of [0.4, 1, 2, 7.5, 19.9]) expect(answerFrameTime(d)).toBeLessThan(d);
+  });
+});
+
+describe('areas of further formats and of the smart crop (issue 31)', () => {
+  const source = { width: 1280, height: 720 };
+
+  it('frames another format around the chosen area’s centre, as large as its ratio allows, inside the frame', () => {
+    const chosen = { x: 400, y: 0, width: 404, height: 720 };
+    const square = areaAround(chosen, 1, source);
+    expect(square).toEqual({ x: 242, y: 0, width: 720, height: 720 });
+    // Near the edge it is moved back inside the frame.
+    expect(areaAround({ ...chosen, x: 876 }, 1, source)).toEqual({ x: 560, y: 0, width: 720, height: 720 });
+    const portrait = areaAround(chosen, 4 / 5, source);
+    expect(portrait.height).toBe(720);
+    expect(portrait.width).toBe(576);
+    expect(portrait.x + portrait.width / 2).toBe(chosen.x + chosen.width / 2);
+    // Pushed back inside at the edge: a 16:9 area is the whole frame.
+    expect(areaAround(chosen, 16 / 9, source)).toEqual({ x: 0, y: 0, width: 1280, height: 720 });
+  });
+
+  it('centres the first area on the centre of motion, moved as little as needed to fit', () => {
+    const vertical = areaAt({ x: 0.77, y: 0.69 }, source, 9 / 16);
+    expect(vertical.height).toBe(720);
+    expect(Math.abs(vertical.x + vertical.width / 2 - 0.77 * 1280)).toBeLessThanOrEqual(2);
+    expect(areaAt({ x: 0.99, y: 0.5 }, source, 1)).toEqual({ x: 560, y: 0, width: 720, height: 720 });
+    expect(areaAt({ x: 0.5, y: 0.5 }, source, 9 / 16)).toEqual(initialArea(source, 9 / 16));
   });
 });

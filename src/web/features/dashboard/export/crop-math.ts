@@ -270,3 +270,21 @@ export function answerFrameTime(duration: number): number {
   if (duration < 2) return duration / 2;
   return Math.min(3, Math.max(1, duration / 5));
 }
+
+/**
+ * The area of another format made with the same run (issue 31): as large as its ratio allows, centred
+ * where the chosen area is centred (moved as little as needed to fit), so it frames the same speaker.
+ */
+export function areaAround(area: PixelArea, ratio: number, source: Size): PixelArea {
+  const size = maxAreaSize(source, ratio);
+  return place(area.x + area.width / 2 - size.width / 2, area.y + area.height / 2 - size.height / 2, size, source);
+}
+
+/**
+ * The starting area around a point (the smart crop's centre of motion, as fractions of the source): as
+ * large as the ratio allows, centred on the point, moved as little as needed to fit (issue 31).
+ */
+export function areaAt(focus: { x: number; y: number }, source: Size, ratio: number): PixelArea {
+  const size = maxAreaSize(source, ratio);
+  return place(focus.x * source.width - size.width / 2, focus.y * source.height - size.height / 2, size, source);
+}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { EXPORT_PLATFORM_SPECS } from '../../../../contract/api/studio.schema.js';
+import { EXPORT_PLATFORMS, EXPORT_PLATFORM_SPECS } from '../../../../contract/api/studio.schema.js';
 import type { TExportPlatform, TExportVideoType } from '../../../../contract/api/studio.schema.js';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -10,9 +10,10 @@ import { Dialog } from '../../../components/dialog';
 import { Skeleton } from '../../../components/skeleton';
 import { Spinner } from '../../../components/spinner';
 import type { ExportTarget } from '../api/export-video';
+import { useCropFocus } from '../api/crop-focus';
 import { JobProgress } from '../jobs/job-progress';
 import { CropEditor } from './crop-editor';
-import { initialArea, pixelsToFractions, validateCropArea, type PixelArea } from './crop-math';
+import { areaAround, areaAt, initialArea, pixelsToFractions, validateCropArea, type PixelArea } from './crop-math';
 import { OptionCard } from './option-card';
 import { exportLanding, useExportJob } from './use-export-job';
 import { StepIndicator } from './step-indicator';
@@ -38,7 +39,7 @@ export interface ExportDialogProps {
   frameUrl: string;
 }
 
-const PLATFORMS: TExportPlatform[] = ['shorts', 'linkedin'];
+const PLATFORMS: readonly TExportPlatform[] = EXPORT_PLATFORMS;
 
 /**
  * The export modal (spec: company dashboard §2, §4 export dialog): step 1 picks the original or the
@@ -60,6 +61,8 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
   const [step, setStep] = useState<'version' | 'crop'>(hasModified ? 'version' : 'crop');
   const [videoType, setVideoType] = useState<TExportVideoType>(hasModified ? 'modified' : 'original');
   const [platform, setPlatform] = useState<TExportPlatform>('shorts');
+  /** Further formats made in the same run, each framed around the chosen area's centre (issue 31). */
+  const [extra, setExtra] = useState<TExportPlatform[]>([]);
   const [attempt, setAttempt] = useState(0);
   /** The area chosen by the person, for one source and one platform; otherwise the centred maximum. */
   const [chosen, setChosen] = useState<{ key: string; area: PixelArea } | null>(null);
@@ -81,7 +84,13 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
   const frameState = useVideoFrame(frameUrl, attempt);
   const frame = frameState.status === 'ready' ? frameState.frame : null;
   const areaKey = `${frameUrl}|${platform}`;
-  const area = frame ? (chosen?.key === areaKey ? chosen.area : initialArea(frame.original, spec.ratio)) : null;
+  // The smart crop (issue 31): an answer's frame starts around where its picture moves; the person can move it.
+  const focusQuery = useCropFocus(target.kind === 'response' ? target.id : null);
+  const focus = focusQuery.data ?? null;
+  /** For tests: whether the proposal is still being worked out ('pending'), found, or none. */
+  const focusState = target.kind === 'response' && focusQuery.isPending ? 'pending' : focus ? 'found' : 'none';
+  const proposed = (size: { width: number; height: number }) => (focus ? areaAt(focus, size, spec.ratio) : initialArea(size, spec.ratio));
+  const area = frame ? (chosen?.key === areaKey ? chosen.area : proposed(frame.original)) : null;
 
   // Leaving the page would lose the result: the browser asks first while the export runs.
   useEffect(() => {
@@ -118,8 +127,24 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
       setCropError(t('exportVideo.errors.crop'));
       return;
     }
+    const platforms = [];
+    for (const name of extra.filter((other) => other !== platform)) {
+      const other = validateCropArea(pixelsToFractions(areaAround(area, EXPORT_PLATFORM_SPECS[name].ratio, frame.original), frame.original));
+      if (!other.ok) {
+        console.error('Crop area refused', name, other.message);
+        setCropError(t('exportVideo.errors.crop'));
+        return;
+      }
+      platforms.push({ platform: name, cropArea: other.area });
+    }
     setCropError(null);
-    void exportJob.start({ platform, videoType, cropArea: checked.area, language: i18n.resolvedLanguage === 'fr' ? 'fr' : 'en' });
+    void exportJob.start({
+      platform,
+      videoType,
+      cropArea: checked.area,
+      language: i18n.resolvedLanguage === 'fr' ? 'fr' : 'en',
+      ...(platforms.length ? { platforms } : {}),
+    });
   };
 
   const platformPicker = (
@@ -135,7 +160,7 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
               value={name}
               checked={platform === name}
               onSelect={() => setPlatform(name)}
-              title={platformSpec.label}
+              title={t(`exportVideo.platform.${name}`)}
               hint={
                 <>
                   <span className="hidden sm:inline">{t(`exportVideo.platform.${name}Hint`)} · </span>
@@ -145,6 +170,35 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
               aside={<RatioGlyph ratio={platformSpec.ratio} />}
               data-testid={`export-platform-${name}`}
             />
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+
+  const others = PLATFORMS.filter((name) => name !== platform);
+  const alsoPicker = (
+    <fieldset disabled={running} data-testid="export-also">
+      <legend className="text-sm font-medium text-gray-900">{t('exportVideo.also.legend')}</legend>
+      <p className="mt-1 text-sm text-gray-600">{t('exportVideo.also.hint')}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {others.map((name) => {
+          const checked = extra.includes(name);
+          return (
+            <label
+              key={name}
+              className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-control border border-gray-200 bg-white px-3 text-sm text-gray-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
+            >
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={checked}
+                onChange={() => setExtra((list) => (checked ? list.filter((item) => item !== name) : [...list, name]))}
+                data-testid={`export-also-${name}`}
+              />
+              <span>{t(`exportVideo.platform.${name}`)}</span>
+              <span className="tabular-nums text-gray-500">{EXPORT_PLATFORM_SPECS[name].aspect}</span>
+            </label>
           );
         })}
       </div>
@@ -198,7 +252,7 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
       footer={footer}
       data-testid="export-dialog"
     >
-      <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-5" data-crop-focus={focusState}>
         <StepIndicator steps={steps} current={currentStep} />
 
         {step === 'version' ? (
@@ -268,6 +322,7 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
                   area={area}
                   onAreaChange={(next) => setChosen({ key: areaKey, area: next })}
                   disabled={running}
+                  initial={focus ? proposed(frame.original) : undefined}
                 />
               ) : frameState.status === 'error' ? (
                 <Alert
@@ -290,6 +345,7 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
                   </p>
                 </div>
               )}
+              {alsoPicker}
             </div>
           </>
         )}
@@ -300,8 +356,10 @@ function OpenExportDialog({ onOpenChange, testimonialId, target, originalUrl, mo
 
 /** A small outline of the output's shape. */
 function RatioGlyph({ ratio }: { ratio: number }) {
-  const width = ratio < 1 ? 14 : 24;
-  const height = ratio < 1 ? 24 : 14;
+  // The longer side 24 px (20 for a square), the other following the ratio.
+  const long = ratio === 1 ? 20 : 24;
+  const width = Math.round(ratio < 1 ? long * ratio : long);
+  const height = Math.round(ratio < 1 ? long : long / ratio);
   return (
     <span aria-hidden="true" className="hidden size-7 shrink-0 items-center justify-center sm:flex">
       <span className="rounded-[3px] border-2 border-current text-gray-400" style={{ width, height }} />

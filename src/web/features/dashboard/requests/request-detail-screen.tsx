@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Alert } from '../../../components/alert';
 import { Button, ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { CopyLinkButton } from '../../../components/copy-link-button';
@@ -18,6 +19,7 @@ import { paths } from '../../../lib/paths';
 import { useRequest } from '../api/get-request';
 import { ReminderDialog } from './reminder-dialog';
 import { RequestStatusBadge } from './request-status-badge';
+import { RequestTimeline } from './request-timeline';
 
 function BackLink() {
   const { t } = useTranslation();
@@ -121,7 +123,7 @@ export function RequestDetailScreen() {
               <ButtonLink to={paths.dashboard.testimonial(request.id)} leadingIcon={<VideoIcon className="size-4" />}>
                 {t('requests.detail.viewTestimonial')}
               </ButtonLink>
-            ) : request.customer_email ? (
+            ) : request.customer_email && !request.email_unsubscribed_at ? (
               <Button
                 onClick={() => setReminding(true)}
                 leadingIcon={<BellIcon className="size-4" />}
@@ -132,6 +134,11 @@ export function RequestDetailScreen() {
             ) : undefined
           }
         />
+        {request.email_unsubscribed_at && (
+          <Alert tone="warning" title={t('reminders.unsubscribed.title')} className="mb-4" data-testid="request-detail-unsubscribed">
+            {t('reminders.unsubscribed.body', { date: formatDate(request.email_unsubscribed_at) })}
+          </Alert>
+        )}
         <Card padding="none" data-testid="request-detail">
           <dl>
             <Field label={t('requests.list.status')} testId="request-detail-status">
@@ -170,6 +177,7 @@ export function RequestDetailScreen() {
             </Field>
           </dl>
         </Card>
+        <RequestTimeline requestId={request.id} />
         <ReminderDialog request={reminding ? request : null} companyId={companyId} onClose={() => setReminding(false)} />
       </>
     );

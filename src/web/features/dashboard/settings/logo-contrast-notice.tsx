@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SwitchField } from './switch-field';
+import { SwitchField } from '../../../components/switch-field';
 
 export interface LogoContrastNoticeProps {
   /** The logo is hard to see on the card's background (contract/logo-contrast.ts). */

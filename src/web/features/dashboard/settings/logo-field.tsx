@@ -8,7 +8,7 @@ import { cn } from '../../../lib/cn';
 import { JobProgress } from '../jobs/job-progress';
 import { isFollowOver } from '../jobs/use-job';
 import type { JobFollow } from '../jobs/use-job';
-import { SwitchField } from './switch-field';
+import { SwitchField } from '../../../components/switch-field';
 
 /** The image kinds the server stores (it recognises them by their bytes). */
 const ACCEPTED = 'image/png,image/jpeg,image/webp,image/gif';

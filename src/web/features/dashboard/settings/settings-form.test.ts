@@ -19,6 +19,11 @@ import type { TStyleForm } from './settings-form';
 
 const answer: TGetSettingsResponse = {
   logo_plate: 'auto',
+  lower_third: false,
+  end_card: false,
+  end_card_text: '',
+  end_card_address: '',
+  caption_style: 'line',
   logo_luminance: null,
   logo_aspect: null,
   font_size_question: 44,

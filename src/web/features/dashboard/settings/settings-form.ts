@@ -19,7 +19,9 @@ import type { TMessage } from './settings-messages';
 type TSizeField = 'font_size_question' | 'font_size_subtitle';
 
 /** The style as edited: sizes are what the person typed (a number field may hold '' or '7' for a moment). */
-export type TStyleForm = Omit<TVideoStyleFields, TSizeField | 'logo_plate'> & Record<TSizeField, string> & { logo_plate: TLogoPlate };
+type TIssue31Field = 'lower_third' | 'end_card' | 'end_card_text' | 'end_card_address' | 'caption_style';
+export type TStyleForm = Omit<TVideoStyleFields, TSizeField | 'logo_plate' | TIssue31Field> &
+  Record<TSizeField, string> & { logo_plate: TLogoPlate } & Required<Pick<TVideoStyleFields, TIssue31Field>>;
 export type TStyleField = keyof TStyleForm;
 export type TStyleErrors = Partial<Record<TStyleField, TMessage>>;
 
@@ -39,6 +41,11 @@ export function styleToForm(settings: TVideoStyleFields): TStyleForm {
     background_color: settings.background_color.toLowerCase(),
     show_logo_in_videos: settings.show_logo_in_videos,
     logo_plate: settings.logo_plate ?? 'auto',
+    lower_third: settings.lower_third ?? DEFAULT_VIDEO_STYLE.lower_third,
+    end_card: settings.end_card ?? DEFAULT_VIDEO_STYLE.end_card,
+    end_card_text: settings.end_card_text ?? DEFAULT_VIDEO_STYLE.end_card_text,
+    end_card_address: settings.end_card_address ?? DEFAULT_VIDEO_STYLE.end_card_address,
+    caption_style: settings.caption_style ?? DEFAULT_VIDEO_STYLE.caption_style,
   };
 }
 
@@ -190,6 +197,9 @@ export interface TPreviewStyle {
   showLogo: boolean;
   /** The logo sits on the light plate (decision 172; the panel decides it from the logo's measure). */
   logoPlate?: boolean;
+  /** Issue 31: the lower-third on each answer, and the end card's texts (null when it is off or empty). */
+  lowerThird?: boolean;
+  endCard?: { text: string; address: string } | null;
 }
 
 export function previewStyle(form: TStyleForm, fallback: TStyleForm): TPreviewStyle {
@@ -219,5 +229,7 @@ export function previewStyle(form: TStyleForm, fallback: TStyleForm): TPreviewSt
       : color(fallback.background_color, '#000000'),
     logoUrl: form.logo_url || null,
     showLogo: form.show_logo_in_videos,
+    lowerThird: form.lower_third,
+    endCard: form.end_card && (form.end_card_text.trim() || form.end_card_address.trim()) ? { text: form.end_card_text.trim(), address: form.end_card_address.trim() } : null,
   };
 }

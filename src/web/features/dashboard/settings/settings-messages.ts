@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { HEX_COLOR_MESSAGE, TEXT_LIMITS } from '../../../../contract/api/common.js';
 import { LOGO_NOT_IMAGE_MESSAGE, LOGO_TOO_LARGE_MESSAGE, LOGO_TOO_MANY_PIXELS_MESSAGE } from '../../../../contract/api/settings.schema.js';
-import { FONT_SIZE_LIMITS } from '../../../../contract/constants.js';
+import { END_CARD_LIMITS, FONT_SIZE_LIMITS } from '../../../../contract/constants.js';
 import { ERROR_CODES } from '../../../../contract/errors.js';
 import type { TErrorCode } from '../../../../contract/errors.js';
 import { isApiError } from '../../../lib/api-client';
@@ -29,7 +29,10 @@ export type TSettingsErrorKey =
   | 'emptyFile'
   | 'damagedImage'
   | 'generic'
-  | 'uploadGeneric';
+  | 'uploadGeneric'
+  | 'endCardTextTooLong'
+  | 'endCardAddressTooLong'
+  | 'onOff';
 
 /**
  * What to show: a translated message (`settings.errors.<key>`), a backend code's translation
@@ -59,6 +62,13 @@ export function issueMessage(field: string, issue: Pick<z.core.$ZodIssue, 'code'
       return { key: 'font' };
     case 'logo_url':
       return { key: 'logoUrl' };
+    case 'end_card_text':
+      return { key: 'endCardTextTooLong', values: { max: END_CARD_LIMITS.text } };
+    case 'end_card_address':
+      return { key: 'endCardAddressTooLong', values: { max: END_CARD_LIMITS.address } };
+    case 'lower_third':
+    case 'end_card':
+      return { key: 'onOff' };
     case 'company_name':
       return issue.code === 'too_big'
         ? { key: 'companyTooLong', values: { max: TEXT_LIMITS.companyName } }

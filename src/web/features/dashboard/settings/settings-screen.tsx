@@ -15,6 +15,8 @@ import { useProfile } from '../api/get-profile';
 import { useSettings } from '../api/get-settings';
 import { useQuestions } from '../api/list-questions';
 import { AccountPanel } from './account-panel';
+import { ApprovalSettingCard } from './approval-setting';
+import { ReminderSettingsCard } from './reminder-settings';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { VideoStylePanel } from './video-style-panel';
 
@@ -119,7 +121,11 @@ export function SettingsScreen() {
               data-testid="settings-account-error"
             />
           ) : (
-            <AccountPanel profile={profile.data.user} onDirtyChange={onAccountDirty} />
+            <>
+              <AccountPanel profile={profile.data.user} onDirtyChange={onAccountDirty} />
+              <ApprovalSettingCard value={profile.data.user.company.approval_required ?? false} />
+              <ReminderSettingsCard />
+            </>
           )}
         </TabsContent>
 

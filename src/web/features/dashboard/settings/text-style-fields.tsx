@@ -7,7 +7,7 @@ import { ColorField } from './color-field';
 import { previewFont } from './preview-fonts';
 import type { TStyleField, TStyleForm } from './settings-form';
 import { SizeField } from './size-field';
-import { SwitchField } from './switch-field';
+import { SwitchField } from '../../../components/switch-field';
 
 const FONT_OPTIONS = FONT_CHOICES.map((font) => ({ value: font, label: font }));
 

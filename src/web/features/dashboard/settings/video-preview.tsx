@@ -8,8 +8,13 @@ import { layoutCard, layoutSubtitle, overlayZones, PREVIEW_FORMATS, PREVIEW_FRAM
 import type { MeasureAscent, MeasureText, PreviewFrame, TPreviewFormat } from './preview-layout';
 import type { TPreviewStyle } from './settings-form';
 import { LOGO_PLATE_COLOR, LOGO_PLATE_MARGIN_RATIO } from '../../../../contract/logo-contrast.js';
+import { LOWER_THIRD_PLATE_OPACITY } from '../../../../contract/frame-layout.js';
+import { previewEndCard, previewLowerThird } from './preview-extras';
+import type { TCaptionStyle } from '../../../../contract/constants.js';
+import { WordCaptionFrame } from './word-caption-frame';
+import { wordCaptionClearance } from '../../../../contract/word-captions.js';
 
-export type TPreviewFrame = 'intro' | 'subtitle';
+export type TPreviewFrame = 'intro' | 'subtitle' | 'lowerThird' | 'endCard';
 
 /** The canvas the preview measures text with; null where there is none. Made on first use. */
 let measuringContext: CanvasRenderingContext2D | null | undefined;
@@ -312,6 +317,28 @@ export function SubtitleFrame({
 }) {
   const { t } = useTranslation();
   const id = svgId(useId());
+  return (
+    <svg
+      viewBox={`0 0 ${frame.width} ${frame.height}`}
+      role="img"
+      aria-label={t('settings.preview.subtitleLabel', { text })}
+      className={cn('block h-auto w-full', className)}
+      data-testid="preview-subtitle"
+      data-kind={frame.kind}
+      data-border={style.subtitle.border ? 'on' : 'off'}
+    >
+      <VideoBackdrop id={id} frame={frame} />
+      {showZones ? <OverlayZones frame={frame} /> : null}
+      <SubtitleText style={style} text={text} frame={frame} marked />
+    </svg>
+  );
+}
+
+/**
+ * A subtitle's lines as libass draws them (the shared layout): the shadow under each line, the outline and
+ * the company's colour. `marked` gives the lines the test ids and data of the subtitle frame.
+ */
+function SubtitleText({ style, text, frame, marked = false }: { style: TPreviewStyle; text: string; frame: PreviewFrame; marked?: boolean }) {
   const font = previewFont(style.subtitle.font);
   const weight = style.subtitle.bold ? 700 : 400;
   const measure = useMeasure(font, weight);
@@ -334,17 +361,7 @@ export function SubtitleFrame({
   };
   const stroke = layout.outline > 0 ? { stroke: '#000000', strokeWidth: layout.outline * 2 } : {};
   return (
-    <svg
-      viewBox={`0 0 ${frame.width} ${frame.height}`}
-      role="img"
-      aria-label={t('settings.preview.subtitleLabel', { text })}
-      className={cn('block h-auto w-full', className)}
-      data-testid="preview-subtitle"
-      data-kind={frame.kind}
-      data-border={style.subtitle.border ? 'on' : 'off'}
-    >
-      <VideoBackdrop id={id} frame={frame} />
-      {showZones ? <OverlayZones frame={frame} /> : null}
+    <>
       {layout.lines.map((line, i) => (
         <g key={`${i}-${line.text}`}>
           <text
@@ -362,9 +379,7 @@ export function SubtitleFrame({
             x={line.x}
             y={line.baseline}
             fill={style.subtitle.color}
-            data-testid="preview-subtitle-line"
-            data-family={font.family}
-            data-top={line.top}
+            {...(marked ? { 'data-testid': 'preview-subtitle-line', 'data-family': font.family, 'data-top': line.top } : { 'aria-hidden': true })}
             {...stroke}
             {...textProps}
           >
@@ -372,7 +387,7 @@ export function SubtitleFrame({
           </text>
         </g>
       ))}
-    </svg>
+    </>
   );
 }
 
@@ -383,6 +398,8 @@ interface PreviewPanelProps {
   /** A long question, to see the card wrap and shrink. */
   longQuestion: string;
   subtitle: string;
+  /** Issue 31: 'word' shows word-by-word captions in the subtitle frame. */
+  captionStyle?: TCaptionStyle;
   /** The frame shown on narrow screens (both show side by side on wide ones). */
   active: TPreviewFrame;
   onActiveChange: (frame: TPreviewFrame) => void;
@@ -464,7 +481,7 @@ function useFitNote(style: TPreviewStyle, question: string, frame: PreviewFrame)
  * answer as recorded, LinkedIn 16:9, Reels/TikTok/Shorts 9:16). On narrow screens one frame at a time
  * (it follows the section being edited, or the switch above it), except 9:16 frames, side by side.
  */
-export function PreviewPanel({ style, question, longQuestion, subtitle, active, onActiveChange }: PreviewPanelProps) {
+export function PreviewPanel({ style, question, longQuestion, subtitle, captionStyle, active, onActiveChange }: PreviewPanelProps) {
   const { t } = useTranslation();
   const [format, setFormat] = useState<TPreviewFormat>('answer');
   const [useLong, setUseLong] = useState(false);
@@ -476,12 +493,19 @@ export function PreviewPanel({ style, question, longQuestion, subtitle, active, 
   const frames: { value: TPreviewFrame; label: string }[] = [
     { value: 'intro', label: t('settings.preview.introShort') },
     { value: 'subtitle', label: t('settings.preview.subtitlesShort') },
+    { value: 'lowerThird', label: t('settings.preview.lowerThirdShort') },
+    { value: 'endCard', label: t('settings.preview.endCardShort') },
   ];
+  // Wide screens show two frames side by side: the card and the subtitles, or the lower-third and the end card.
+  const extras = active === 'lowerThird' || active === 'endCard';
+  const shown = (value: TPreviewFrame) =>
+    active === value ? 'block' : (value === 'lowerThird' || value === 'endCard') === extras ? 'hidden lg:block' : 'hidden';
   const zones = vertical && showZones;
   return (
     <section aria-labelledby="settings-preview-title" data-testid="settings-preview" data-format={format}>
       <div className="flex items-center justify-between gap-3">
-        <div className="min-w-0">
+        {/* On a phone the four-frame switch takes the row: the heading stays for screen readers. */}
+        <div className="min-w-0 max-sm:sr-only">
           <h3 id="settings-preview-title" className="text-sm font-semibold whitespace-nowrap text-gray-900">
             {t('settings.preview.title')}
           </h3>
@@ -490,7 +514,7 @@ export function PreviewPanel({ style, question, longQuestion, subtitle, active, 
         <div
           role="group"
           aria-label={t('settings.preview.frameLabel')}
-          className="flex shrink-0 rounded-control bg-gray-100 p-0.5 lg:hidden"
+          className="flex shrink-0 rounded-control bg-gray-100 p-0.5"
         >
           {frames.map((item) => (
             <button
@@ -499,7 +523,7 @@ export function PreviewPanel({ style, question, longQuestion, subtitle, active, 
               aria-pressed={active === item.value}
               onClick={() => onActiveChange(item.value)}
               className={cn(
-                'h-7 rounded-[calc(var(--radius-control)-2px)] px-2.5 text-xs font-medium transition-colors',
+                'h-7 rounded-[calc(var(--radius-control)-2px)] px-2 text-xs font-medium transition-colors',
                 active === item.value ? 'bg-white text-gray-950 shadow-sm' : 'text-gray-600 hover:text-gray-900',
               )}
             >
@@ -521,7 +545,7 @@ export function PreviewPanel({ style, question, longQuestion, subtitle, active, 
         </p>
       </div>
       <div className={cn('mt-3 flex flex-col gap-4', vertical && 'lg:grid lg:grid-cols-2')}>
-        <figure className={cn('m-0 min-w-0', active === 'intro' ? 'block' : 'hidden lg:block')}>
+        <figure className={cn('m-0 min-w-0', shown('intro'))}>
           <div className={cn('overflow-hidden rounded-control bg-black ring-1 ring-gray-900/10', vertical && 'mx-auto w-28 lg:w-auto')}>
             <IntroCardFrame style={style} question={shownQuestion} frame={frame} showZones={zones} />
           </div>
@@ -533,12 +557,40 @@ export function PreviewPanel({ style, question, longQuestion, subtitle, active, 
             />
           </figcaption>
         </figure>
-        <figure className={cn('m-0 min-w-0', active === 'subtitle' ? 'block' : 'hidden lg:block')}>
+        <figure className={cn('m-0 min-w-0', shown('subtitle'))}>
           <div className={cn('overflow-hidden rounded-control bg-black ring-1 ring-gray-900/10', vertical && 'mx-auto w-28 lg:w-auto')}>
-            <SubtitleFrame style={style} text={subtitle} frame={frame} showZones={zones} />
+            {captionStyle === 'word' ? (
+              <WordCaptionFrame style={style} text={subtitle} frame={frame} showZones={zones} />
+            ) : (
+              <SubtitleFrame style={style} text={subtitle} frame={frame} showZones={zones} />
+            )}
           </div>
           <figcaption className="hidden lg:block">
             <FrameCaption title={t('settings.preview.subtitles')} caption={t('settings.preview.subtitlesCaption')} />
+          </figcaption>
+        </figure>
+        <figure className={cn('m-0 min-w-0', shown('lowerThird'))}>
+          <div className={cn('overflow-hidden rounded-control bg-black ring-1 ring-gray-900/10', vertical && 'mx-auto w-28 lg:w-auto')}>
+            <LowerThirdFrame
+              style={style}
+              name={t('settings.preview.sampleName')}
+              title={t('settings.preview.sampleTitle')}
+              subtitle={subtitle}
+              frame={frame}
+              showZones={zones}
+              captionStyle={captionStyle}
+            />
+          </div>
+          <figcaption className="hidden lg:block">
+            <FrameCaption title={t('settings.preview.lowerThird')} caption={style.lowerThird ? t('settings.preview.lowerThirdCaption') : t('settings.preview.endCardOffShort')} />
+          </figcaption>
+        </figure>
+        <figure className={cn('m-0 min-w-0', shown('endCard'))}>
+          <div className={cn('overflow-hidden rounded-control bg-black ring-1 ring-gray-900/10', vertical && 'mx-auto w-28 lg:w-auto')}>
+            <EndCardFrame style={style} frame={frame} showZones={zones} />
+          </div>
+          <figcaption className="hidden lg:block">
+            <FrameCaption title={t('settings.preview.endCard')} caption={style.endCard ? t('settings.preview.endCardCaption') : t('settings.preview.endCardOffShort')} />
           </figcaption>
         </figure>
       </div>
@@ -552,7 +604,7 @@ export function PreviewPanel({ style, question, longQuestion, subtitle, active, 
           label={t('settings.preview.longQuestion')}
           checked={useLong}
           onChange={(event) => setUseLong(event.target.checked)}
-          className={cn(active === 'subtitle' && 'max-lg:hidden')}
+          className={cn(active !== 'intro' && 'max-lg:hidden', extras && 'lg:hidden')}
           data-testid="preview-long-question"
         />
         {vertical ? (
@@ -567,3 +619,113 @@ export function PreviewPanel({ style, question, longQuestion, subtitle, active, 
     </section>
   );
 }
+
+/* ------------------------------------------------------------------ issue 31: lower-third and end card */
+
+/** The lower-third over a video as the renderer draws it: the plate of the card's background, the name and the position. */
+export function LowerThirdFrame({
+  style,
+  name,
+  title,
+  subtitle,
+  frame,
+  showZones = false,
+  captionStyle = 'line',
+}: {
+  style: TPreviewStyle;
+  name: string;
+  title: string;
+  subtitle: string;
+  frame: PreviewFrame;
+  showZones?: boolean;
+  captionStyle?: TCaptionStyle | undefined;
+}) {
+  const { t } = useTranslation();
+  const id = svgId(useId());
+  const font = previewFont(style.question.font);
+  // Word-by-word captions sit higher than line subtitles: the plate keeps above them, as in the video.
+  const keepAbove = captionStyle === 'word' ? wordCaptionClearance({ ...frame, size: style.subtitle.size, border: style.subtitle.border }) : undefined;
+  const layout = previewLowerThird({ frame, name, title, font: style.question.font, bold: style.question.bold, subtitleSize: style.subtitle.size, keepAbove });
+  return (
+    <svg
+      viewBox={`0 0 ${frame.width} ${frame.height}`}
+      role="img"
+      aria-label={t('settings.preview.lowerThirdLabel', { name, title })}
+      className="block h-auto w-full"
+      data-testid="preview-lower-third"
+      data-on={style.lowerThird ? 'true' : 'false'}
+    >
+      <VideoBackdrop id={id} frame={frame} />
+      {showZones ? <OverlayZones frame={frame} /> : null}
+      {style.lowerThird ? (
+        <g data-testid="preview-lower-third-plate">
+          <rect {...layout.plate} fill={style.background} opacity={LOWER_THIRD_PLATE_OPACITY} />
+          {layout.lines.map((line) => (
+            <text
+              key={line.text}
+              x={line.x}
+              y={line.baseline}
+              fontFamily={cssFamily(font)}
+              fontSize={line.fontSize}
+              fontWeight={line.fontWeight}
+              fill={style.question.color}
+              style={{ fontSynthesis: 'none' }}
+            >
+              {line.text}
+            </text>
+          ))}
+        </g>
+      ) : null}
+      {captionStyle === 'line' ? <SubtitleText style={style} text={subtitle} frame={frame} /> : null}
+    </svg>
+  );
+}
+
+/** The end card as the renderer draws it: the background, the logo in its band, the call to action and the address. */
+export function EndCardFrame({ style, frame, showZones = false }: { style: TPreviewStyle; frame: PreviewFrame; showZones?: boolean }) {
+  const { t } = useTranslation();
+  const font = previewFont(style.question.font);
+  const showLogo = style.showLogo && Boolean(style.logoUrl);
+  const card = style.endCard;
+  const layout = card ? previewEndCard({ frame, text: card.text, address: card.address, font: style.question.font, bold: style.question.bold, size: style.question.size, logo: showLogo }) : null;
+  return (
+    <svg
+      viewBox={`0 0 ${frame.width} ${frame.height}`}
+      role="img"
+      aria-label={card ? t('settings.preview.endCardLabel', { text: card.text, address: card.address }) : t('settings.preview.endCardOff')}
+      className="block h-auto w-full"
+      data-testid="preview-end-card"
+      data-on={card ? 'true' : 'false'}
+    >
+      <rect width={frame.width} height={frame.height} fill={card ? style.background : '#f3f4f6'} />
+      {layout ? (
+        <>
+          {layout.lines.map((line) => (
+            <text
+              key={line.text}
+              x={layout.textBox.x + layout.textBox.width / 2}
+              y={line.baseline}
+              textAnchor="middle"
+              fontFamily={cssFamily(font)}
+              fontSize={line.fontSize}
+              fontWeight={line.fontWeight}
+              fill={style.question.color}
+              style={{ fontSynthesis: 'none' }}
+              data-testid="preview-end-card-line"
+            >
+              {line.text}
+            </text>
+          ))}
+          {showLogo && style.logoUrl && layout.logoBox ? <PreviewLogo url={style.logoUrl} band={layout.logoBox} plate={Boolean(style.logoPlate)} /> : null}
+        </>
+      ) : (
+        <text x={frame.width / 2} y={frame.height / 2} textAnchor="middle" dominantBaseline="middle" fontSize={Math.min(frame.width, frame.height) * 0.05} fill="#6b7280">
+          {t('settings.preview.endCardOff')}
+        </text>
+      )}
+      {showZones ? <OverlayZones frame={frame} /> : null}
+    </svg>
+  );
+}
+/* Issue 31: word-by-word captions (word-caption-frame.tsx) draw over the same scene and zones. */
+export { OverlayZones, VideoBackdrop };

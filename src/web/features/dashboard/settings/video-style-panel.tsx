@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/dialog';
 import { RefreshIcon } from '../../../components/icons';
 import { isApiError } from '../../../lib/api-client';
 import { useUpdateSettingsMutation } from '../api/update-settings';
+import { CaptionStyleField } from './caption-style-field';
 import { ColorField } from './color-field';
 import { logoContrastLow, logoOnPlate } from '../../../../contract/logo-contrast.js';
 import { LogoContrastNotice } from './logo-contrast-notice';
@@ -17,9 +18,10 @@ import { SaveBar } from './save-bar';
 import { checkLogoFile, defaultStyleForm, formTheme, previewStyle, sameStyle, styleToForm, themeStyleForm, validateStyle } from './settings-form';
 import type { TStyleErrors, TStyleField, TStyleForm } from './settings-form';
 import { failureMessage, messageText } from './settings-messages';
-import { SwitchField } from './switch-field';
+import { SwitchField } from '../../../components/switch-field';
 import { TextStyleFields } from './text-style-fields';
 import { ThemePicker } from './theme-picker';
+import { VideoExtrasFields } from './video-extras-fields';
 import { useLogoUpload } from './use-logo-upload';
 import type { LogoOutcome } from './use-logo-upload';
 import { PreviewPanel } from './video-preview';
@@ -40,6 +42,10 @@ const FIELD_ORDER: readonly TStyleField[] = [
   'logo_url',
   'show_logo_in_videos',
   'logo_plate',
+  'lower_third',
+  'end_card',
+  'end_card_text',
+  'end_card_address',
 ];
 
 function Section({
@@ -78,7 +84,9 @@ interface VideoStylePanelProps {
 }
 
 /** Fields a theme fills: their errors from the server no longer apply once it is picked. */
-const THEME_FIELDS: readonly TStyleField[] = FIELD_ORDER.filter((field) => field !== 'logo_url' && field !== 'show_logo_in_videos' && field !== 'logo_plate');
+const THEME_FIELDS: readonly TStyleField[] = FIELD_ORDER.filter(
+  (field) => !['logo_url', 'show_logo_in_videos', 'logo_plate', 'lower_third', 'end_card', 'end_card_text', 'end_card_address'].includes(field),
+);
 
 /**
  * 'Video personalisation' (spec §2, §3, §5): question and subtitle text styles, the subtitle outline,
@@ -248,6 +256,7 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
               question={question}
               longQuestion={t('settings.preview.longQuestionText')}
               subtitle={t('settings.preview.sampleSubtitle')}
+              captionStyle={form.caption_style}
               active={frame}
               onActiveChange={setFrame}
             />
@@ -308,6 +317,7 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
                 onCheckedChange={(checked) => onChange('subtitle_border', checked)}
                 data-testid="subtitle-border"
               />
+              <CaptionStyleField value={form.caption_style} onChange={(style) => onChange('caption_style', style)} />
             </Section>
 
             <Section
@@ -358,6 +368,15 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
                   ) : null}
                 </div>
               </div>
+            </Section>
+
+            <Section
+              id="settings-extras-title"
+              title={t('settings.video.extras.title')}
+              description={t('settings.video.extras.description')}
+              testId="settings-extras"
+            >
+              <VideoExtrasFields form={form} errorOf={errorOf} onChange={onChange} onBlur={onBlur} onShow={setFrame} />
             </Section>
           </fieldset>
         </div>

@@ -1,7 +1,9 @@
 import type { TFunction } from 'i18next';
 import { EXPORT_PLATFORM_SPECS, type TExportVideoType } from '../../../../contract/api/studio.schema.js';
 import type { TStoredExport, TTestimonialRequest, TTestimonialResponse } from '../../../../contract/api/testimonials.schema.js';
-import { EyeIcon, ExportIcon, IntroIcon, MergeIcon, RegenerateIcon, SubtitlesIcon } from '../../../components/icons';
+import { EyeIcon, ExportIcon, IntroIcon, MergeIcon, RegenerateIcon, ScissorsIcon, SubtitlesIcon } from '../../../components/icons';
+import { RemovedAnswer, StudioLockedNote } from './consent-banner';
+import type { TApprovalGate } from './customer-control';
 import { AnswerMedia, RenderStatus } from './media-status';
 import type { PublishItem, TPublishTarget } from './publishing';
 import { downloadName, exportFileName, mediaStatus, mergedActions, responseActions } from './studio-state';
@@ -17,14 +19,38 @@ import type { CardAction, CardExport, CardVersion, VideoCardProps } from './vide
  */
 
 interface TCommon extends Pick<VideoCardProps, 'onReload'> {
-  /** Publishing (issue 19), when offered: each playable version gets a Publish button (`action-publish`, `action-merged-publish`). */
-  publishing?: { ready: boolean; isPublished: (target: TPublishTarget) => boolean; open: (item: PublishItem) => void } | undefined;
+  /**
+   * Publishing (issue 19), when offered: each playable version gets a Publish button (`action-publish`,
+   * `action-merged-publish`). With the customer's approval required (issue 29), `gate` says what stands
+   * before Publish and `askApproval` asks for it.
+   */
+  publishing?:
+    | {
+        ready: boolean;
+        isPublished: (target: TPublishTarget) => boolean;
+        open: (item: PublishItem) => void;
+        gate?: (target: TPublishTarget) => TApprovalGate | null;
+        askApproval?: (item: PublishItem) => void;
+      }
+    | undefined;
+  /**
+   * The customer withdrew their consent (issue 29): why the studio is closed. Every action is disabled,
+   * nothing can be published, and the card says why.
+   */
+  locked?: string | null | undefined;
 }
 
 /** A version's publish state and dialog, when it plays and publishing is offered. */
 function publishOf(publishing: TCommon['publishing'], target: TPublishTarget | null, title: string, version: string): CardVersion['publish'] {
   if (!publishing || !target) return undefined;
-  return { published: publishing.isPublished(target), onOpen: () => publishing.open({ target, title, version }) };
+  const item = { target, title, version };
+  const published = publishing.isPublished(target);
+  const gate = published ? null : (publishing.gate?.(target) ?? null);
+  return {
+    published,
+    onOpen: () => publishing.open(item),
+    ...(gate && publishing.askApproval ? { gate, onAsk: () => publishing.askApproval?.(item) } : {}),
+  };
 }
 
 const publishAction = (t: TFunction, testId: string, disabled: boolean): VideoCardProps['publishAction'] => ({
@@ -75,11 +101,17 @@ export interface AnswerCardInput extends TCommon {
   customerName: string;
   /** A job runs on the testimonial or on any answer: every action is disabled (spec §4). */
   busy: boolean;
-  on: { intro: () => void; subtitles: () => void; view: () => void; export: () => void; regenerate: () => void };
+  /** `trim`: opens the trim editor (issue 31, decision 201), offered once the answer plays. */
+  on: { intro: () => void; subtitles: () => void; view: () => void; export: () => void; regenerate: () => void; trim?: () => void };
 }
 
 /** One answer: its question and position, the enhanced version first, and the actions of the matrix (§4). */
-export function answerCard(t: TFunction, { response, customerName, busy, on, onReload, publishing }: AnswerCardInput): VideoCardProps {
+export function answerCard(t: TFunction, input: AnswerCardInput): VideoCardProps {
+  const { response, customerName, on, onReload, locked } = input;
+  // A withdrawn testimonial: nothing can be started, downloaded or published (the server refuses anyway).
+  const busy = input.busy || Boolean(locked);
+  const publishing = locked ? undefined : input.publishing;
+  if (response.removal_requested_at) return removedCard(t, input, response.removal_requested_at);
   const actions = responseActions(response);
   const modifiedUrl = response.modified_video_url;
   const position = t('testimonialDetail.answer.position', { position: response.orderPosition });
@@ -128,17 +160,24 @@ export function answerCard(t: TFunction, { response, customerName, busy, on, onR
     ],
     versionLabel: t('testimonialDetail.answer.versionLabel'),
     singleVersionNote: t('testimonialDetail.answer.originalOnly'),
-    badges: modifiedUrl
-      ? [
-          ...(response.intro_generated ? [t('testimonialDetail.answer.introBadge')] : []),
-          ...(response.has_subtitles ? [t('testimonialDetail.answer.subtitlesBadge')] : []),
-        ]
-      : [],
+    badges: [
+      ...(modifiedUrl
+        ? [
+            ...(response.intro_generated ? [t('testimonialDetail.answer.introBadge')] : []),
+            ...(response.has_subtitles ? [t('testimonialDetail.answer.subtitlesBadge')] : []),
+          ]
+        : []),
+      ...(response.trim_start != null || response.trim_end != null ? [t('testimonialDetail.answer.trimmedBadge')] : []),
+    ],
     videoTestId: 'answer-video',
     playerLabel: `${position}: ${response.question.text}`,
     media: prepared ? undefined : <AnswerMedia response={response} />,
-    noVideoText: t('testimonialDetail.answer.noVideo'),
-    status: response.render_state && response.render_state.phase !== 'ready' ? <RenderStatus state={response.render_state} /> : undefined,
+    noVideoText: t(locked ? 'testimonialDetail.control.noVideo' : 'testimonialDetail.answer.noVideo'),
+    status: locked ? (
+      <StudioLockedNote text={locked} />
+    ) : response.render_state && response.render_state.phase !== 'ready' ? (
+      <RenderStatus state={response.render_state} />
+    ) : undefined,
     actions: [
       ...button(actions.view, { testId: 'action-view', label: t('testimonialDetail.actions.view'), icon: <EyeIcon className="size-4" />, disabled: busy, onClick: on.view }),
       ...button(actions.download, {
@@ -163,6 +202,14 @@ export function answerCard(t: TFunction, { response, customerName, busy, on, onR
         disabled: busy,
         onClick: on.subtitles,
       }),
+      ...button(Boolean(on.trim && prepared && response.video_url), {
+        testId: 'action-trim',
+        label: t('testimonialDetail.actions.trim'),
+        icon: <ScissorsIcon className="size-4" />,
+        variant: 'ghost',
+        disabled: busy,
+        onClick: () => on.trim?.(),
+      }),
       ...button(actions.regenerate, {
         testId: 'action-regenerate',
         label: t('testimonialDetail.actions.regenerate'),
@@ -183,6 +230,7 @@ export function answerCard(t: TFunction, { response, customerName, busy, on, onR
     }),
     footerAction: actions.downloadOriginal
       ? {
+          disabled: Boolean(locked),
           testId: 'action-download-original',
           label: t('testimonialDetail.actions.downloadOriginal'),
           download: {
@@ -204,7 +252,10 @@ export interface MergedCardInput extends TCommon {
 }
 
 /** The merged video of every answer (spec §2, §4): the subtitled version first; download, export, regenerate. */
-export function mergedCard(t: TFunction, { testimonial, busy, preparing, on, onReload, publishing }: MergedCardInput): VideoCardProps {
+export function mergedCard(t: TFunction, input: MergedCardInput): VideoCardProps {
+  const { testimonial, preparing, on, onReload, locked } = input;
+  const busy = input.busy || Boolean(locked);
+  const publishing = locked ? undefined : input.publishing;
   const actions = mergedActions(testimonial);
   const title = t('testimonialDetail.merged.title');
   const name = (part: string, url: string | null) => downloadName(testimonial.customer_name, part, url ?? '');
@@ -253,8 +304,12 @@ export function mergedCard(t: TFunction, { testimonial, busy, preparing, on, onR
     badges: testimonial.has_subtitles ? [t('testimonialDetail.answer.subtitlesBadge')] : [],
     videoTestId: 'merged-video',
     playerLabel: title,
-    noVideoText: t('testimonialDetail.answer.noVideo'),
-    status: testimonial.render_state && testimonial.render_state.phase !== 'ready' ? <RenderStatus state={testimonial.render_state} /> : undefined,
+    noVideoText: t(locked ? 'testimonialDetail.control.noVideo' : 'testimonialDetail.answer.noVideo'),
+    status: locked ? (
+      <StudioLockedNote text={locked} />
+    ) : testimonial.render_state && testimonial.render_state.phase !== 'ready' ? (
+      <RenderStatus state={testimonial.render_state} />
+    ) : undefined,
     actions: [
       ...button(actions.subtitles, {
         testId: 'action-merged-subtitles',
@@ -285,6 +340,41 @@ export function mergedCard(t: TFunction, { testimonial, busy, preparing, on, onR
       version: (videoType) => t(videoType === 'modified' ? 'testimonialDetail.merged.withSubtitles' : 'testimonialDetail.merged.withoutSubtitles'),
       fileName: (item) => exportFileName(testimonial.customer_name, 'merged', item),
     }),
+    onReload,
+  };
+}
+
+/**
+ * An answer the customer asked to remove (issue 29): its question, and in place of the player what
+ * happened; no version, no action, no export (the server leaves it out of everything).
+ */
+function removedCard(t: TFunction, { response, customerName, onReload }: AnswerCardInput, at: string): VideoCardProps {
+  const position = t('testimonialDetail.answer.position', { position: response.orderPosition });
+  return {
+    'data-testid': 'response-card',
+    data: { 'data-response-id': response.id, 'data-has-modified': 'false', 'data-removed': 'true' },
+    layout: 'stacked',
+    heading: {
+      id: `question-${response.id}`,
+      level: 'h3',
+      title: response.question.text,
+      eyebrow: position,
+      mark: (
+        <span
+          className="flex size-7 shrink-0 items-center justify-center rounded-full bg-gray-100 text-xs font-semibold text-gray-600 ring-1 ring-gray-200 tabular-nums"
+          aria-hidden="true"
+        >
+          {response.orderPosition}
+        </span>
+      ),
+    },
+    versions: [],
+    versionLabel: t('testimonialDetail.answer.versionLabel'),
+    videoTestId: 'answer-video',
+    playerLabel: `${position}: ${response.question.text}`,
+    media: <RemovedAnswer at={at} customerName={customerName} />,
+    noVideoText: t('testimonialDetail.answer.noVideo'),
+    actions: [],
     onReload,
   };
 }

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/badge';
 import { ArrowLeftIcon, MailIcon, VideoIcon } from '../../../components/icons';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { ViaLink } from '../collection/via-link';
 
 /** Back to the list of testimonials. Test id `testimonial-detail-back`. */
 export function BackLink() {
@@ -53,6 +54,7 @@ export function Header({ testimonial, actions }: { testimonial: TTestimonialRequ
               {testimonial.customer_position}
             </p>
           )}
+          <ViaLink linkId={testimonial.collection_link_id} className="mt-1" />
           <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <div className="flex min-w-0 items-center gap-1.5">
               <dt className="sr-only">{t('testimonialDetail.header.email')}</dt>

@@ -5,7 +5,8 @@ import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';
 import { ConfirmDialog, Dialog } from '../../../components/dialog';
 import { CopyField } from '../../../components/copy-field';
-import { ExternalIcon } from '../../../components/icons';
+import { ExternalIcon, ShieldCheckIcon } from '../../../components/icons';
+import { isApiError } from '../../../lib/api-client';
 import { Skeleton } from '../../../components/skeleton';
 import { Spinner } from '../../../components/spinner';
 import { apiErrorMessage } from '../../../lib/api-error-message';
@@ -36,6 +37,10 @@ export function PublishDialog({ publishing }: { publishing: TPublishing }) {
 
   const failureText =
     failure instanceof UnknownRenderError ? t('testimonialDetail.publish.errors.unknownRender') : failure ? apiErrorMessage(failure, t) : null;
+  // Refused because the customer must approve it first (issue 29): the reason, and the way to ask.
+  const askable = isApiError(failure) && (failure.reason === 'approval_required' || failure.reason === 'approval_changes_requested');
+  // Trying again cannot help until the customer answers.
+  const waitsForCustomer = askable || (isApiError(failure) && failure.reason === 'approval_pending');
 
   return (
     <>
@@ -89,9 +94,23 @@ export function PublishDialog({ publishing }: { publishing: TPublishing }) {
               title={t('testimonialDetail.publish.errors.title')}
               data-testid="publish-error"
               action={
-                <Button size="sm" variant="secondary" onClick={publishing.retry} data-testid="publish-retry">
-                  {t('testimonialDetail.publish.retry')}
-                </Button>
+                <>
+                  {askable && item && (
+                    <Button
+                      size="sm"
+                      leadingIcon={<ShieldCheckIcon className="size-4" />}
+                      onClick={() => publishing.askApproval(item)}
+                      data-testid="publish-ask-approval"
+                    >
+                      {t('testimonialDetail.approval.ask')}
+                    </Button>
+                  )}
+                  {!waitsForCustomer && (
+                    <Button size="sm" variant="secondary" onClick={publishing.retry} data-testid="publish-retry">
+                      {t('testimonialDetail.publish.retry')}
+                    </Button>
+                  )}
+                </>
               }
             >
               {failureText}
@@ -155,6 +174,45 @@ export function PublishDialog({ publishing }: { publishing: TPublishing }) {
           </Alert>
         ) : null}
       </ConfirmDialog>
+      <AskApprovalDialog publishing={publishing} />
     </>
+  );
+}
+
+/**
+ * Asks the customer to approve one video (issue 29): what they receive and what happens next, then the
+ * call; a refusal says its translated reason (no e-mail address, consent withdrawn…). Test ids
+ * `ask-approval-dialog`, `ask-approval-confirm`, `ask-approval-cancel`, `ask-approval-error`.
+ */
+function AskApprovalDialog({ publishing }: { publishing: TPublishing }) {
+  const { t } = useTranslation();
+  const item = publishing.asking;
+  const failure = publishing.askFailure;
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={(next) => {
+        if (!next) publishing.closeAsk();
+      }}
+      title={t('testimonialDetail.approval.askDialog.title')}
+      description={t('testimonialDetail.approval.askDialog.description')}
+      confirmLabel={t('testimonialDetail.approval.askDialog.confirm')}
+      onConfirm={() => publishing.confirmAsk(() => toast.success(t('testimonialDetail.approval.askDialog.sent')))}
+      pending={publishing.askPending}
+      data-testid="ask-approval-dialog"
+      buttonTestIds={{ confirm: 'ask-approval-confirm', cancel: 'ask-approval-cancel' }}
+    >
+      {item && (
+        <p className="rounded-control bg-gray-50 px-3 py-2 text-sm text-gray-800 ring-1 ring-gray-200" data-testid="ask-approval-item">
+          <span className="font-medium">{item.title}</span>
+          {item.version ? ` · ${item.version}` : null}
+        </p>
+      )}
+      {failure ? (
+        <Alert tone="error" className="mt-4" data-testid="ask-approval-error">
+          {failure instanceof UnknownRenderError ? t('testimonialDetail.publish.errors.unknownRender') : apiErrorMessage(failure, t)}
+        </Alert>
+      ) : null}
+    </ConfirmDialog>
   );
 }

@@ -5,6 +5,7 @@ import { MergedTranscriptionReviewDialog } from '../transcription/merged-transcr
 import { TranscriptionReviewDialog } from '../transcription/transcription-review-dialog';
 import { ActionConfirmDialog, ProcessingModal, VideoModal } from './studio-dialogs';
 import { cropFrameUrl } from './studio-state';
+import { TrimDialog } from './trim-dialog';
 import { isStartKind } from './use-studio';
 import type { TDialog, TStudio } from './use-studio';
 
@@ -66,6 +67,7 @@ export function StudioDialogHost({ testimonial, studio, onReload }: { testimonia
         poster={dialog?.kind === 'view' && answer ? (answer.modified_video_url ? answer.modified_poster_url : answer.poster_url) : null}
         onReload={onReload}
       />
+      {dialog?.kind === 'trim' && <TrimDialog response={dialog.response} onOpenChange={onOpenChange} onSaved={onReload} />}
       <Reviews testimonial={testimonial} dialog={dialog} studio={studio} onOpenChange={onOpenChange} />
       {dialog?.kind === 'export' && (
         <ExportDialog

@@ -9,6 +9,9 @@ import { anyJobRunning, isPreparing, mergedActions } from './studio-state';
 import type { TPublishing } from './use-publishing';
 import type { TDialog } from './use-studio';
 import { VideoCard } from './video-card';
+import { ConsentWithdrawnBanner, StudioLockedNote } from './consent-banner';
+import { isRemoved, withdrawnAt } from './customer-control';
+import { formatDate } from '../../../lib/format';
 
 export interface StudioViewProps {
   testimonial: TTestimonialRequest;
@@ -22,17 +25,32 @@ export interface StudioViewProps {
 export function StudioView({ testimonial, onReload, onDialog, publishing }: StudioViewProps) {
   const { t } = useTranslation();
   const responses = testimonial.testimonial_responses;
-  if (testimonial.status === 'completed' && !testimonial.paid) return <Locked testimonial={testimonial} onPay={() => onDialog({ kind: 'pay' })} />;
+  if (testimonial.status === 'completed' && !testimonial.paid) {
+    // Withdrawn before it was unlocked: nothing to unlock (the server refuses the credit), only what happened.
+    if (withdrawnAt(testimonial)) {
+      return (
+        <>
+          <Header testimonial={testimonial} />
+          <ConsentWithdrawnBanner testimonial={testimonial} />
+        </>
+      );
+    }
+    return <Locked testimonial={testimonial} onPay={() => onDialog({ kind: 'pay' })} />;
+  }
   if (responses.length === 0) return <NoAnswers testimonial={testimonial} />;
 
+  const withdrawn = withdrawnAt(testimonial);
+  const locked = withdrawn ? t('testimonialDetail.control.lockedShort', { date: formatDate(withdrawn) }) : null;
   const busy = anyJobRunning(testimonial);
   const preparing = responses.some(isPreparing);
   const merged = mergedActions(testimonial);
-  const common = { onReload, publishing: publishing?.enabled ? publishing : undefined };
+  const usable = responses.filter((response) => !isRemoved(response)).length;
+  const common = { onReload, publishing: publishing?.enabled ? publishing : undefined, locked };
 
   return (
     <>
       <Header testimonial={testimonial} />
+      <ConsentWithdrawnBanner testimonial={testimonial} />
       <section aria-label={t('testimonialDetail.merged.title')} className="mb-8">
         {merged.show ? (
           <VideoCard
@@ -49,7 +67,12 @@ export function StudioView({ testimonial, onReload, onDialog, publishing }: Stud
             })}
           />
         ) : merged.merge ? (
-          <MergePrompt count={responses.length} busy={busy || preparing} onMerge={() => onDialog({ kind: 'merge' })} />
+          <MergePrompt
+            count={usable}
+            busy={busy || preparing || usable === 0 || Boolean(locked)}
+            locked={locked}
+            onMerge={() => onDialog({ kind: 'merge' })}
+          />
         ) : null}
       </section>
       <section aria-labelledby="answers-title">
@@ -74,6 +97,7 @@ export function StudioView({ testimonial, onReload, onDialog, publishing }: Stud
                   view: () => onDialog({ kind: 'view', response }),
                   export: () => onDialog({ kind: 'export', response }),
                   regenerate: () => onDialog({ kind: 'regenerate', response }),
+                  trim: () => onDialog({ kind: 'trim', response }),
                 },
               })}
             />
@@ -85,7 +109,7 @@ export function StudioView({ testimonial, onReload, onDialog, publishing }: Stud
 }
 
 /** Before any merge: what merging does and the button that starts it (spec §4: 'Merge'). Test id `merge-prompt`. */
-function MergePrompt({ count, busy, onMerge }: { count: number; busy: boolean; onMerge: () => void }) {
+function MergePrompt({ count, busy, locked, onMerge }: { count: number; busy: boolean; locked: string | null; onMerge: () => void }) {
   const { t } = useTranslation();
   return (
     <div
@@ -98,6 +122,11 @@ function MergePrompt({ count, busy, onMerge }: { count: number; busy: boolean; o
       <div className="min-w-0 flex-1">
         <h2 className="text-base font-semibold text-gray-900">{t('testimonialDetail.merged.promptTitle')}</h2>
         <p className="mt-1 text-sm text-gray-600">{t('testimonialDetail.merged.promptDescription', { count })}</p>
+        {locked && (
+          <div className="mt-2">
+            <StudioLockedNote text={locked} />
+          </div>
+        )}
       </div>
       <Button leadingIcon={<MergeIcon className="size-4" />} disabled={busy} onClick={onMerge} data-testid="action-merge" className="shrink-0">
         {t('testimonialDetail.actions.merge')}

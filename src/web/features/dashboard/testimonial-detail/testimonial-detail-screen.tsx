@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import type { TTestimonialRequest } from '../../../../contract/api/testimonials.schema.js';
 import { Seo } from '../../../components/seo';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
@@ -17,7 +18,17 @@ import { StudioView } from './studio-view';
 import { usePublishing } from './use-publishing';
 import { useStudio } from './use-studio';
 import { ViewsPanel } from './views-panel';
+import { ApprovalPanel } from './approval-panel';
+import { ConsentRecordSection } from './consent-record-section';
 import { useSinglePlayback } from './video-player';
+
+/**
+ * The customer's control (issue 29) shows once the studio does (paid, with answers) and the server
+ * tells it (customer_control, absent from older servers).
+ */
+function showsControl(testimonial: TTestimonialRequest): boolean {
+  return testimonial.paid && testimonial.testimonial_responses.length > 0 && testimonial.customer_control !== undefined;
+}
 
 /**
  * The testimonial detail (spec §2, §4, §7, §8): the header, the merged video, each answer with its
@@ -71,6 +82,14 @@ function TestimonialDetail({ id }: { id: string }) {
     content = (
       <>
         <StudioView testimonial={testimonial} onReload={reload} onDialog={studio.setDialog} publishing={publishing} />
+        {showsControl(testimonial) && (
+          <>
+            <ApprovalPanel testimonial={testimonial} />
+            <ConsentRecordSection testimonial={testimonial} />
+          </>
+        )}
+        {/* Withdrawn before it was unlocked: the consent record still belongs in the company's files. */}
+        {!testimonial.paid && testimonial.customer_control?.consent_withdrawn_at && <ConsentRecordSection testimonial={testimonial} />}
         <ViewsPanel testimonialId={testimonial.id} enabled={publishing.enabled} />
       </>
     );

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import type { TCreatePublicationBody } from '../../../../contract/api/publications.schema.js';
 import type { TTestimonialRequest } from '../../../../contract/api/testimonials.schema.js';
+import type { TRequestApprovalBody } from '../../../../contract/api/consent.schema.js';
+import { useAuth } from '../../../lib/auth-context';
 import { useCreatePublicationMutation } from '../api/create-publication';
 import { useDeletePublicationMutation } from '../api/delete-publication';
 import { useTestimonialJobs } from '../api/list-jobs';
 import { usePublications } from '../api/list-publications';
+import { useRequestApprovalMutation } from '../api/request-approval';
+import { approvalGate, approvalOf } from './customer-control';
 import { publicationOf, renderJobOf } from './publishing';
 import type { PublishItem, TPublishTarget } from './publishing';
 
@@ -27,7 +31,14 @@ export function usePublishing(testimonial: TTestimonialRequest | null) {
   const enabled = Boolean(testimonial?.paid && testimonial.testimonial_responses.length > 0);
   const publications = usePublications(testimonialId, enabled);
   const jobs = useTestimonialJobs(testimonialId, enabled);
+  const { user } = useAuth();
+  const companyId = user?.company_id ?? '';
   const create = useCreatePublicationMutation();
+  const ask = useRequestApprovalMutation();
+  const [asking, setAsking] = useState<PublishItem | null>(null);
+  const [askFailure, setAskFailure] = useState<unknown>(null);
+  const [askResolving, setAskResolving] = useState(false);
+  const control = testimonial?.customer_control;
   const remove = useDeletePublicationMutation();
   const [open, setOpen] = useState<{ item: PublishItem; publicationId: string | null } | null>(null);
   const [resolving, setResolving] = useState(false);
@@ -58,6 +69,26 @@ export function usePublishing(testimonial: TTestimonialRequest | null) {
       setFailure(error);
     } finally {
       setResolving(false);
+    }
+  };
+
+  /** Asks the customer to approve the video of `asking` (by its answer or the job that made it). */
+  const confirmAsk = async (onDone: () => void) => {
+    if (!asking) return;
+    setAskFailure(null);
+    setAskResolving(true);
+    try {
+      const named = await bodyOf(asking.target);
+      const body: TRequestApprovalBody = named.jobId ? { jobId: named.jobId } : { responseId: named.responseId };
+      setAskResolving(false);
+      await ask.mutateAsync({ companyId, testimonialId, body });
+      setAsking(null);
+      onDone();
+    } catch (error) {
+      console.warn('POST /api/testimonials/{id}/approvals failed.', error);
+      setAskFailure(error);
+    } finally {
+      setAskResolving(false);
     }
   };
 
@@ -98,6 +129,21 @@ export function usePublishing(testimonial: TTestimonialRequest | null) {
     },
     unpublishing: remove.isPending,
     unpublishError: remove.error,
+    /** What stands before Publish when the customer must approve the video first (issue 29); null: nothing. */
+    gate: (target: TPublishTarget) => approvalGate(control, approvalOf(control?.approvals ?? [], jobList, target)),
+    /** Opens the "ask for approval" dialog for a video (from its card, or from a refused Publish). */
+    askApproval: (item: PublishItem) => {
+      ask.reset();
+      setAskFailure(null);
+      setOpen(null);
+      setFailure(null);
+      setAsking(item);
+    },
+    asking,
+    closeAsk: () => setAsking(null),
+    confirmAsk: (onDone: () => void) => void confirmAsk(onDone),
+    askPending: askResolving || ask.isPending,
+    askFailure,
   };
 }
 

@@ -5,7 +5,7 @@ import type { TRenderJobResponse } from '../../../../contract/api/studio.schema.
 import type { TTestimonialRequest, TTestimonialResponse } from '../../../../contract/api/testimonials.schema.js';
 import { useLanguage } from '../../../i18n/use-language';
 import { isApiError } from '../../../lib/api-client';
-import { apiErrorMessage } from '../../../lib/api-error-message';
+import { apiErrorMessage, errorReasonText } from '../../../lib/api-error-message';
 import { useGenerateIntroMutation } from '../api/generate-intro';
 import { markRenderStarted, testimonialKeys } from '../api/get-testimonial';
 import type { TRenderTarget } from '../api/get-testimonial';
@@ -25,6 +25,7 @@ export const BANNER_MS = 10_000;
 export type TDialog =
   | { kind: 'intro' | 'regenerate' | 'subtitles' | 'view'; response: TTestimonialResponse }
   | { kind: 'export'; response: TTestimonialResponse | null }
+  | { kind: 'trim'; response: TTestimonialResponse }
   | { kind: 'merge' | 'regenerate_merged' | 'merged_subtitles' | 'pay' };
 
 /** The render starts that ask first. */
@@ -137,8 +138,13 @@ export function useStudio(companyId: string, testimonial: TTestimonialRequest | 
     }
   };
 
-  /** A 409 (another render runs, an answer is being prepared) says so; anything else in its own words. */
+  /**
+   * A refusal with a reason the page knows (consent withdrawn, answer removed…) says it; another 409
+   * (a render runs, an answer is being prepared) says so; anything else in its own words.
+   */
   const startRefusal = (error: unknown) => {
+    const reasoned = isApiError(error) ? errorReasonText(error.reason, error.params, t) : null;
+    if (reasoned !== null) return reasoned;
     const conflict = isApiError(error) && error.status === 409;
     return conflict ? t('testimonialDetail.errors.conflict') : apiErrorMessage(error, t);
   };

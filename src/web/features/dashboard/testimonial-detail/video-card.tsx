@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import type { ButtonVariant } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { ExportIcon, GlobeIcon } from '../../../components/icons';
+import { ClockIcon, ExportIcon, GlobeIcon, ShieldCheckIcon } from '../../../components/icons';
+import type { TApprovalGate } from './customer-control';
 import { cn } from '../../../lib/cn';
 import { DownloadLink, VersionToggle } from './studio-controls';
 import { Duration, PanelErrorBoundary, VideoPlayer } from './video-player';
@@ -23,7 +25,18 @@ export interface CardVersion {
   fileName: string;
   testId: string;
   /** Publishing this version (issue 19): whether it is published, and the dialog of its page. */
-  publish?: { published: boolean; onOpen: () => void };
+  publish?: TCardPublish;
+}
+
+/**
+ * A video's publishing: whether it is published, the dialog of its page, and, when the customer must
+ * approve it first (issue 29), what stands before Publish (`gate`) and the call that asks them.
+ */
+export interface TCardPublish {
+  published: boolean;
+  onOpen: () => void;
+  gate?: TApprovalGate;
+  onAsk?: () => void;
 }
 
 /**
@@ -41,7 +54,7 @@ export interface CardExport {
   poster: string | null;
   /** The name its download gets, also shown on its row (decision 161). */
   fileName: string;
-  publish?: { published: boolean; onOpen: () => void };
+  publish?: TCardPublish;
 }
 
 /** An action under the video: a button, or a download of a given address or of the version shown. */
@@ -190,12 +203,14 @@ export function VideoCard(props: VideoCardProps) {
                 {props.actions.slice(0, split).map((action) => (
                   <ActionControl key={action.testId} action={action} shown={shown} />
                 ))}
+                {publish && <ApprovalGateControl publish={publish} />}
                 {publish && <PublishButton publish={publish} testId={publish.testId} />}
                 {props.actions.slice(split).map((action) => (
                   <ActionControl key={action.testId} action={action} shown={shown} />
                 ))}
               </div>
             )}
+            {publish?.gate && <ApprovalGateNote gate={publish.gate} />}
           </div>
         )}
       </div>
@@ -292,6 +307,11 @@ function ExportList({
                   <span className="sr-only"> ({name})</span>
                 </DownloadLink>
                 {publish && (
+                  <ApprovalGateControl publish={publish}>
+                    <span className="sr-only"> ({name})</span>
+                  </ApprovalGateControl>
+                )}
+                {publish && (
                   <PublishButton publish={publish} testId="export-publish">
                     <span className="sr-only"> ({name})</span>
                   </PublishButton>
@@ -329,5 +349,43 @@ function PublishButton({
       {publish.published ? publish.publishedLabel : publish.label}
       {children}
     </Button>
+  );
+}
+
+/**
+ * Before Publish, when the customer must approve this video first (issue 29): "Ask for approval" (or
+ * "Ask again" after changes were asked), or "Awaiting approval" once asked. Publish stays beside it: the
+ * server refuses it with the reason until the customer approves. Test ids `ask-approval`, `approval-awaiting`.
+ */
+function ApprovalGateControl({ publish, children }: { publish: TCardPublish; children?: ReactNode }) {
+  const { t } = useTranslation();
+  if (!publish.gate || publish.published) return null;
+  if (publish.gate === 'pending') {
+    return (
+      <span
+        className="inline-flex items-center gap-1.5 rounded-control bg-pending-50 px-2.5 py-1 text-xs font-medium text-pending-800 ring-1 ring-pending-200 ring-inset"
+        data-testid="approval-awaiting"
+      >
+        <ClockIcon className="size-3.5" />
+        {t('testimonialDetail.approval.state.pending')}
+        {children}
+      </span>
+    );
+  }
+  return (
+    <Button size="sm" variant="secondary" leadingIcon={<ShieldCheckIcon className="size-4" />} onClick={publish.onAsk} aria-haspopup="dialog" data-testid="ask-approval">
+      {t(publish.gate === 'changes' ? 'testimonialDetail.approval.askAgain' : 'testimonialDetail.approval.ask')}
+      {children}
+    </Button>
+  );
+}
+
+/** Why Publish waits, in a sentence under the card's actions. Test id `approval-gate-note` with data-gate. */
+function ApprovalGateNote({ gate }: { gate: TApprovalGate }) {
+  const { t } = useTranslation();
+  return (
+    <p className="text-xs text-gray-600" data-testid="approval-gate-note" data-gate={gate}>
+      {t(`testimonialDetail.approval.gate.${gate}`)}
+    </p>
   );
 }

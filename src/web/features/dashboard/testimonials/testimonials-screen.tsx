@@ -28,6 +28,7 @@ import { testimonialAction } from "./testimonial-action";
 import { UnlockIcon } from "../../../components/icons";
 import { useTestimonialPlays } from "../testimonial-detail/views-api";
 import { ViewsCell } from "../testimonial-detail/views-cell";
+import { ViaLink } from "../collection/via-link";
 
 function ListSkeleton() {
   return (
@@ -61,6 +62,21 @@ function StatusBadge({
   return (
     <Badge tone={testimonial.status} dot data-testid="testimonial-status">
       {t(`credits.testimonials.status.${testimonial.status}`)}
+    </Badge>
+  );
+}
+
+/**
+ * The customer withdrew their consent (issue 29): said with its date under the status. Test id
+ * `consent-withdrawn-marker`.
+ */
+function WithdrawnMarker({ at }: { at: string }) {
+  const { t } = useTranslation();
+  const date = formatDate(at);
+  return (
+    <Badge tone="error" data-testid="consent-withdrawn-marker" title={t("credits.testimonials.consentWithdrawnOn", { date })}>
+      {t("credits.testimonials.consentWithdrawn")}
+      <span className="tabular-nums">{date}</span>
     </Badge>
   );
 }
@@ -171,6 +187,7 @@ export function TestimonialsScreen() {
               {row.customer_position}
             </p>
           )}
+          <ViaLink linkId={row.collection_link_id} />
         </div>
       ),
     },
@@ -191,7 +208,12 @@ export function TestimonialsScreen() {
       id: "status",
       header: t("credits.testimonials.columns.status"),
       card: "badge",
-      cell: (row) => <StatusBadge testimonial={row} />,
+      cell: (row) => (
+        <span className="inline-flex flex-col items-start gap-1">
+          <StatusBadge testimonial={row} />
+          {row.consent_withdrawn_at && <WithdrawnMarker at={row.consent_withdrawn_at} />}
+        </span>
+      ),
     },
     {
       id: "requested",

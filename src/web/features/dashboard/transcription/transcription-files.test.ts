@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZResponseTranscriptions, ZTranscription } from '../../../../contract/api/transcription.schema.js';
 import type { TResponseTranscriptions } from '../../../../contract/api/transcription.schema.js';
-import { parseSrt, parseTxt } from '../../../../contract/subtitles.js';
+import { parseSrt, parseTxt, proportionalWords } from '../../../../contract/subtitles.js';
 import { mergedJson, mergedTxt, publishableCues, transcriptFile, transcriptFileName } from './transcription-files';
 
 const CUES = [
@@ -18,6 +18,16 @@ describe('transcript files', () => {
       'experience. I recommend them to everyone, they answered every question we had in minutes.',
       'Still talking after an hour',
     ]);
+  });
+
+  it('keeps the words of a cue that still spell it, and re-times by characters those of an edited cue (issue 31)', () => {
+    const words = [{ start: 0.5, end: 0.9, text: 'Great' }, { start: 1, end: 1.4, text: 'team' }];
+    const [kept, edited] = publishableCues([
+      { start: 0.5, end: 1.5, text: 'Great  team ', words },
+      { start: 2, end: 3, text: 'Great people', words },
+    ]);
+    expect(kept!.words).toEqual(words);
+    expect(edited!.words).toEqual(proportionalWords({ start: 2, end: 3, text: 'Great people' }));
   });
 
   it('writes SRT with hh:mm:ss,ms times and cue lines of at most 42 characters, which reads back the same', () => {

@@ -1,5 +1,5 @@
 import type { TResponseTranscription, TTranscription } from '../../../../contract/api/transcription.schema.js';
-import { toJson, toSrt, toTxt } from '../../../../contract/subtitles.js';
+import { cueWords, toJson, toSrt, toTxt } from '../../../../contract/subtitles.js';
 
 /**
  * The review's downloads (spec §2, §9: .txt, .json and .srt; text times mm:ss.ms, SRT times
@@ -22,7 +22,13 @@ export const TRANSCRIPT_MIME: Record<TranscriptFormat, string> = {
  * cue would end an SRT block early and show nothing anyway).
  */
 export function publishableCues(cues: TTranscription): TTranscription {
-  return cues.map((cue) => ({ ...cue, text: cue.text.replace(/\s+/g, ' ').trim() })).filter((cue) => cue.text.length > 0);
+  return cues
+    .map((cue) => {
+      const clean = { ...cue, text: cue.text.replace(/\s+/g, ' ').trim() };
+      // Issue 31: a cue's words always spell its text inside its time (an edited one re-timed by characters).
+      return clean.words ? { ...clean, words: cueWords(clean) } : clean;
+    })
+    .filter((cue) => cue.text.length > 0);
 }
 
 /** One answer's file in the given format. */

@@ -5,9 +5,11 @@ import { useFocusOnMount } from './use-focus-on-mount';
 /**
  * The screen that replaces the page once the server has the testimonial (spec §2, §4). It thanks the
  * customer for the business and says they may leave: no link to our site and no sign-up offer, which
- * the specification had and issue 27 took out (the customer's pages belong to the business).
+ * the specification had and issue 27 took out (the customer's pages belong to the business). A customer
+ * who gave no e-mail address gets no receipt: their private testimonial page is offered here instead
+ * (issue 29), to keep, since nobody can send it to them later.
  */
-export function ThankYou({ name, company }: { name: string; company: string }) {
+export function ThankYou({ name, company, pageUrl = null }: { name: string; company: string; pageUrl?: string | null }) {
   const { t } = useRecordingT();
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   return (
@@ -19,6 +21,15 @@ export function ThankYou({ name, company }: { name: string; company: string }) {
         {t('recording.thankYou.heading', { name })}
       </h1>
       <p className="mt-3 text-base text-gray-600">{t('recording.thankYou.body', { company })}</p>
+      {pageUrl && (
+        <div className="mt-8 w-full rounded-xl border border-gray-200 bg-white p-4 text-left shadow-sm" data-testid="thank-you-page">
+          <p className="text-sm text-gray-700">{t('recording.thankYou.pageIntro', { company })}</p>
+          <a href={pageUrl} className="mt-2 block break-all text-sm font-medium text-brand-700 underline underline-offset-2" data-testid="thank-you-page-link">
+            {pageUrl}
+          </a>
+          <p className="mt-2 text-xs text-gray-500">{t('recording.thankYou.pageKeep')}</p>
+        </div>
+      )}
       <p className="mt-8 text-sm text-gray-500" data-testid="thank-you-close">
         {t('recording.thankYou.close')}
       </p>
