@@ -13,6 +13,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { startServer } from '../tests/e2e/support/server.js';
 import { lighthouseBench } from './lighthouse.js';
 import { answersBench } from './answers.js';
+import { draftsBench } from './drafts.js';
 import { formatsBench } from './formats.js';
 import { renderBench } from './render.js';
 import { transcriptionBench } from './transcription.js';
@@ -20,7 +21,7 @@ import { transcriptionBench } from './transcription.js';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** The sections of the bench, in the order they run. `npm run bench -- --only=start,lighthouse` runs some. */
-const SECTIONS = ['start', 'weight', 'lighthouse', 'answers', 'render', 'transcription', 'formats'] as const;
+const SECTIONS = ['start', 'weight', 'lighthouse', 'answers', 'render', 'transcription', 'formats', 'drafts'] as const;
 type TSection = (typeof SECTIONS)[number];
 
 function chosenSections(argv: string[]): ReadonlySet<TSection> {
@@ -135,6 +136,7 @@ async function main() {
   if (sections.has('render')) Object.assign(results, await renderBench());
   if (sections.has('transcription')) Object.assign(results, await transcriptionBench());
   if (sections.has('formats')) Object.assign(results, await formatsBench());
+  if (sections.has('drafts')) Object.assign(results, await draftsBench());
 
   console.table(
     Object.fromEntries(Object.entries(results).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : v])),

@@ -103,6 +103,8 @@ export const DEFAULT_VIDEO_STYLE = {
   end_card_text: '',
   end_card_address: '',
   caption_style: 'line',
+  /** Issue 31: pay for a testimonial on arrival (when a credit is left) and make its draft (decision 207); off by default. */
+  prepare_drafts: false,
 } as const;
 
 /** Issue 31: how subtitles are drawn: a cue at a time ('line') or word by word, the spoken word highlighted ('word'). */

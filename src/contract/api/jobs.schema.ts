@@ -21,12 +21,14 @@ export const JOB_KINDS = [
   'merged_transcription',
   // The company's logo made into its normalised PNG (issue 16: the API process decodes no picture).
   'logo',
+  // Issue 31: the testimonial's draft, made without being asked once it is paid and its answers prepared.
+  'draft',
 ] as const;
 export const ZJobKind = z.enum(JOB_KINDS);
 export type TJobKind = z.infer<typeof ZJobKind>;
 
 /** The studio renders: at most one of them runs at a time for one answer or one testimonial. */
-export const RENDER_JOB_KINDS = ['intro', 'subtitles', 'merge', 'merged_subtitles', 'export'] as const satisfies readonly TJobKind[];
+export const RENDER_JOB_KINDS = ['intro', 'subtitles', 'merge', 'merged_subtitles', 'export', 'draft'] as const satisfies readonly TJobKind[];
 
 export const JOB_PHASES = ['queued', 'running', 'ready', 'failed', 'cancelled'] as const;
 export const ZJobPhase = z.enum(JOB_PHASES);

@@ -65,6 +65,8 @@ export const ZVideoStyleFields = z.object({
     .optional(),
   /** Issue 31 (absent: unchanged): subtitles a cue at a time or word by word. */
   caption_style: ZCaptionStyle.optional(),
+  /** Issue 31 (absent: unchanged): a testimonial that arrives is paid at once when a credit is left, and its draft made. */
+  prepare_drafts: z.boolean({ error: 'Preparing drafts must be on or off' }).optional(),
 });
 export type TVideoStyleFields = z.infer<typeof ZVideoStyleFields>;
 
@@ -84,6 +86,7 @@ export const ZVideoStyleSettings = ZVideoStyleFields.extend({
   end_card_text: z.string(),
   end_card_address: z.string(),
   caption_style: ZCaptionStyle,
+  prepare_drafts: z.boolean(),
   /** The stored logo's opaque pixels as the logo job measured them: mean relative luminance (0–1), null until measured. */
   logo_luminance: z.number().min(0).max(1).nullable(),
   /** Their width-to-height ratio, null until measured. */

@@ -23,6 +23,8 @@ export const RENDER_OUTPUTS = [
   'regenerate',
   'regenerate_merged',
   'export',
+  // Issue 31: the testimonial's draft (its own field of the detail, `draft`).
+  'draft',
 ] as const;
 export const ZRenderOutput = z.enum(RENDER_OUTPUTS);
 export type TRenderOutput = z.infer<typeof ZRenderOutput>;

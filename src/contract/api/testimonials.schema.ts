@@ -14,8 +14,8 @@ import {
   ZRequestLanguage,
   ZRequestStatus,
 } from './common.js';
-import { ZJobError, ZJobPhase } from './jobs.schema.js';
-import { ZExportPlatform, ZExportVideoType, ZRenderState } from './studio.schema.js';
+import { ZJobError, ZJobPhase, ZJobReason } from './jobs.schema.js';
+import { ZExportPlatform, ZExportVideoType, ZRenderPhase, ZRenderState } from './studio.schema.js';
 import { ZCustomerControl } from './consent.schema.js';
 
 /* ------------------------------------------------------------------ GET /api/testimonials/stats */
@@ -157,6 +157,29 @@ export const ZTestimonialRequestSafe = z.object({
 });
 export type TTestimonialRequestSafe = z.infer<typeof ZTestimonialRequestSafe>;
 
+/**
+ * Issue 31: the testimonial's draft (decision 206): the merged video with the intro card before each answer
+ * and subtitles where there are any, made by the worker once the testimonial is paid and its answers
+ * prepared. Its job is followed through GET /api/jobs/{job_id}, and published with POST /api/publications { jobId }.
+ */
+export const ZDraft = z.object({
+  job_id: ZId,
+  phase: ZRenderPhase,
+  /** Percent, 0 to 100. */
+  progress: z.number().min(0).max(100),
+  /** The English message of a failure (the web translates `error_reason`). */
+  error: z.string().nullable(),
+  error_reason: ZJobReason.nullable(),
+  /** The draft's video and poster once ready (null otherwise, or when the customer withdrew or removed an answer it holds). */
+  video_url: mediaUrl,
+  poster_url: mediaUrl,
+  /** Whether subtitles are burned into the draft. */
+  subtitled: z.boolean(),
+  /** Its length in seconds once ready (cards and answers), else null. */
+  duration_seconds: z.number().nullable(),
+});
+export type TDraft = z.infer<typeof ZDraft>;
+
 /** A testimonial request with every field of §3, including its media and its responses. */
 export const ZTestimonialRequest = ZTestimonialRequestSafe.extend({
   /** When the customer sent the answers (null until then; absent from older servers). */
@@ -180,6 +203,8 @@ export const ZTestimonialRequest = ZTestimonialRequestSafe.extend({
   render_state: ZRenderState.nullable().optional(),
   /** Withdrawal, media deletion and approvals (issue 29). Absent from older servers. */
   customer_control: ZCustomerControl.optional(),
+  /** Issue 31: the draft made without being asked (decision 206); null before its job starts, absent from older servers. */
+  draft: ZDraft.nullable().optional(),
 });
 export type TTestimonialRequest = z.infer<typeof ZTestimonialRequest>;
 

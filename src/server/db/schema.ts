@@ -196,6 +196,11 @@ export const testimonialRequests = pgTable(
     /** When the last 'video ready' e-mail about this testimonial was queued (at most one per READY_MAIL_INTERVAL). */
     readyMailSentAt: timestamp('ready_mail_sent_at', { withTimezone: true }),
     /**
+     * Issue 31: the draft the worker made without being asked once the testimonial was paid and every answer
+     * prepared (a `draft` job: the merged video with its cards, and subtitles when there are any). Decision 206.
+     */
+    draftKey: text('draft_key'),
+    /**
      * Issue 29: the SHA-256 of the customer's own page token (`/my-testimonial/{token}`, 256 random bits,
      * sent in the receipt), distinct from the recording link's token. Null before the submission.
      */
@@ -377,7 +382,9 @@ export const jobs = pgTable(
     uniqueIndex('jobs_one_render_uq')
       .on(sql`coalesce(${t.responseId}, ${t.requestId})`)
       .where(sql`${t.phase} in ('queued', 'running') and ${t.kind} in ('intro', 'subtitles', 'merge', 'merged_subtitles', 'export')`),
-    check('jobs_kind_ck', sql`${t.kind} in ('transcode', 'intro', 'subtitles', 'merge', 'merged_subtitles', 'export', 'transcription', 'merged_transcription', 'logo')`),
+    // Issue 31: one draft per testimonial, made once (a failed or cancelled one may be made again). Decision 206.
+    uniqueIndex('jobs_one_draft_uq').on(t.requestId).where(sql`${t.kind} = 'draft' and ${t.phase} in ('queued', 'running', 'ready')`),
+    check('jobs_kind_ck', sql`${t.kind} in ('transcode', 'intro', 'subtitles', 'merge', 'merged_subtitles', 'export', 'transcription', 'merged_transcription', 'logo', 'draft')`),
     check('jobs_subject_ck', sql`${t.kind} = 'logo' or ${t.requestId} is not null`),
     check('jobs_phase_ck', sql`${t.phase} in ('queued', 'running', 'ready', 'failed', 'cancelled')`),
     check('jobs_progress_ck', sql`${t.progress} between 0 and 100`),
@@ -555,6 +562,8 @@ export const videoStyleSettings = pgTable('video_style_settings', {
   endCardAddress: text('end_card_address').notNull().default(''),
   /** Issue 31: 'line' (a cue at a time) or 'word' (word by word, the spoken word highlighted). */
   captionStyle: text('caption_style').notNull().default('line'),
+  /** Issue 31: a testimonial that arrives is paid at once when a credit is left, and its draft made (decision 207). */
+  prepareDrafts: boolean('prepare_drafts').notNull().default(false),
   updatedAt: updatedAt(),
 }, (t) => [
   check('video_style_settings_logo_plate_ck', sql`${t.logoPlate} in ('auto', 'on', 'off')`),

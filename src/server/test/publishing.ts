@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { companies, testimonialResponses } from '../db/schema.js';
 import { signedInCompany } from './accounts.js';
 import type { TestApp } from './harness.js';
-import { completedTestimonial } from './testimonials.js';
+import { completedTestimonial, settleDraft } from './testimonials.js';
 
 export type SignedInCompany = Awaited<ReturnType<typeof signedInCompany>>;
 
@@ -16,6 +16,7 @@ export async function paidTestimonial(t: TestApp, me?: SignedInCompany) {
   await expect
     .poll(async () => (await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, tm.id)))[0]?.videoKey, { timeout: 60_000, interval: 300 })
     .toBeTruthy();
+  await settleDraft(t, tm.id);
   const [response] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, tm.id));
   return { me, tm, response: response! };
 }

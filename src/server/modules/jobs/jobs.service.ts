@@ -42,6 +42,7 @@ const QUEUE_OF: Record<TJobKind, JobDefinition<z.ZodType>> = {
   transcription: transcribeResponseJob,
   merged_transcription: transcribeMergedJob,
   logo: normaliseLogoJob,
+  draft: renderOutputJob,
 };
 
 /** A render queued or running for longer than this was lost with its worker: it no longer blocks a new one. */

@@ -8,7 +8,7 @@ import fr from '../../../web/i18n/fr.json' with { type: 'json' };
 import { companies, jobs, testimonialRequests, testimonialResponses } from '../../db/schema.js';
 import { signedInCompany } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { completedTestimonial } from '../../test/testimonials.js';
+import { completedTestimonial, settleDraft } from '../../test/testimonials.js';
 import { renderOutput } from '../studio/render.job.js';
 
 type Company = Awaited<ReturnType<typeof signedInCompany>>;
@@ -31,6 +31,7 @@ describe('media jobs', () => {
     await me.post(`/api/testimonials/pay/${tm.id}`);
     const detail = async () => (await me.get(`/api/testimonials/request/${tm.id}?company_id=${me.companyId}`)).json().testimonial;
     await expect.poll(async () => (await detail()).testimonial_responses[0].media?.phase, { timeout: 60_000, interval: 200 }).toBe('ready');
+    await settleDraft(t, tm.id);
     const [response] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, tm.id));
     return { me, tm, response: response!, detail };
   }
@@ -81,7 +82,8 @@ describe('media jobs', () => {
 
     const merge = (await me.post(`/api/testimonials/${tm.id}/merge`, { language: 'en' })).json();
     const all = (await me.get(`/api/jobs?testimonialId=${tm.id}`)).json().jobs as TJob[];
-    expect(all.map((j) => j.id)).toEqual([merge.jobId, transcodeId]); // newest first
+    // Newest first; the draft (issue 31) came when the answer was prepared.
+    expect(all.filter((j) => j.kind !== 'draft').map((j) => j.id)).toEqual([merge.jobId, transcodeId]);
     const ofAnswer = (await me.get(`/api/jobs?testimonialId=${tm.id}&responseId=${response.id}`)).json().jobs as TJob[];
     expect(ofAnswer.map((j) => j.id)).toEqual([transcodeId]);
 
@@ -182,7 +184,7 @@ describe('media jobs', () => {
     expect(merges.map((r) => r.statusCode).sort()).toEqual([202, 409]);
     expect(merges.find((r) => r.statusCode === 409)!.json().code).toBe('conflict');
     const rows = await t.ctx.db.select().from(jobs).where(eq(jobs.requestId, tm.id));
-    expect(rows.map((r) => r.kind).sort()).toEqual(['intro', 'merge', 'transcode']);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['draft', 'intro', 'merge', 'transcode']);
     for (const r of both.concat(merges).filter((x) => x.statusCode === 202)) await follow(me, r.json().jobId);
   }, 120_000);
 

@@ -330,7 +330,7 @@ export interface LivePublication {
 }
 
 /** A publication of a subtitled render shows its subtitles in the picture: its captions track is offered, not shown by default. */
-export const subtitlesBurnedIn = (jobKind: string | null | undefined): boolean => jobKind === 'subtitles' || jobKind === 'merged_subtitles';
+export const subtitlesBurnedIn = (jobKind: string | null | undefined): boolean => jobKind === 'subtitles' || jobKind === 'merged_subtitles' || jobKind === 'draft';
 
 /** The language of a publication's public pages and captions: its request's. */
 export const publicLanguage = (requestLanguage: string): 'en' | 'fr' => (requestLanguage === 'french' ? 'fr' : 'en');

@@ -26,5 +26,6 @@ export function defaultStyleRow(companyId: string): typeof videoStyleSettings.$i
     endCardText: d.end_card_text,
     endCardAddress: d.end_card_address,
     captionStyle: d.caption_style,
+    prepareDrafts: d.prepare_drafts,
   };
 }

@@ -78,6 +78,7 @@ function toSettings(ctx: AppContext, row: StyleRow, company: LogoFacts, pending:
     end_card_text: row.endCardText,
     end_card_address: row.endCardAddress,
     caption_style: ZCaptionStyle.catch('line').parse(row.captionStyle),
+    prepare_drafts: row.prepareDrafts,
     logo_luminance: logo ? company.logoLuminance : null,
     logo_aspect: logo ? company.logoAspect : null,
     ...(pending ? { logo_job_id: pending.jobId } : {}),
@@ -121,6 +122,7 @@ export async function updateSettings(ctx: AppContext, companyId: string, fields:
       ...(fields.end_card_text === undefined ? {} : { endCardText: fields.end_card_text }),
       ...(fields.end_card_address === undefined ? {} : { endCardAddress: fields.end_card_address }),
       ...(fields.caption_style ? { captionStyle: fields.caption_style } : {}),
+      ...(fields.prepare_drafts === undefined ? {} : { prepareDrafts: fields.prepare_drafts }),
       updatedAt: new Date(),
     })
     .where(eq(videoStyleSettings.companyId, companyId));

@@ -6,6 +6,7 @@ import { companies, jobs, testimonialRequests } from '../../db/schema.js';
 import { signedInCompany } from '../../test/accounts.js';
 import { makeClip, multipart } from '../../test/clips.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { settleDraft } from '../../test/testimonials.js';
 import { shortQuestion } from './ready-mail.js';
 
 type Company = Awaited<ReturnType<typeof signedInCompany>>;
@@ -52,6 +53,7 @@ async function answeredTestimonial(t: TestApp, me: Company, questions: string[],
       interval: 300,
     })
     .toEqual(answers.map(() => 'ready'));
+  await settleDraft(t, testimonial.id);
   return { requestId: testimonial.id as string, answers };
 }
 

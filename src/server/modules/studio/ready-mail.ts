@@ -53,7 +53,7 @@ interface RenderParams {
 /** What a finished render's output is, read in its completing transaction (after its rows were updated). */
 async function readyOutputOf(tx: Db, job: JobRow): Promise<ReadyOutput> {
   if (job.kind === 'export') return `export_${(job.params as RenderParams).platform ?? 'shorts'}`;
-  if (job.kind === 'merge' || job.kind === 'merged_subtitles') return job.kind;
+  if (job.kind === 'merge' || job.kind === 'merged_subtitles' || job.kind === 'draft') return job.kind;
   // An answer's enhanced version holds what the answer has after this render: its intro and/or subtitles.
   const [answer] = job.responseId
     ? await tx

@@ -38,6 +38,7 @@ import type { LowerThirdLayout } from '../../../contract/frame-layout.js';
 import { videoExtras } from './video-extras.js';
 import { wordCaptionClearance } from '../../../contract/word-captions.js';
 import { posterKeyFor, writePoster } from './posters.js';
+import { renderDraft } from './draft.job.js';
 import { answerKept, keptRecorded } from './trim.service.js';
 import { noteRenderReady } from './ready-mail.js';
 import type { RenderParams } from './studio.service.js';
@@ -143,6 +144,8 @@ interface Recorder {
   responseIds: string[];
   /** The trimmed answers' kept parts the output holds (decision 201), recorded as the job's `result.kept`. */
   kept?: Record<string, { start: number; end: number }> | undefined;
+  /** More of the job's result beside `responseIds` (issue 31: the draft's `subtitled` and `durationSeconds`). */
+  result?: Record<string, unknown>;
 }
 
 /**
@@ -358,6 +361,7 @@ export async function renderOutput(ctx: AppContext, jobId: string, meta: RunMeta
       if (job.kind === 'export') made = await renderExport(ctx, job, request, response, dir, output);
       else if (response && (job.kind === 'intro' || job.kind === 'subtitles')) made = await renderAnswer(ctx, job, response, dir, output);
       else if (!response && (job.kind === 'merge' || job.kind === 'merged_subtitles')) made = await renderMerged(ctx, job, dir, output);
+      else if (!response && job.kind === 'draft') made = await renderDraft(ctx, job, request, dir, output);
       else throw new JobFailure('render_failed', {}, `cannot render ${job.kind} of ${response ? 'an answer' : 'a testimonial'}`);
 
       await ctx.database.transaction(async (executeSql, tx) => {
@@ -376,7 +380,7 @@ export async function renderOutput(ctx: AppContext, jobId: string, meta: RunMeta
           return;
         }
         const outputKey = await made.record(tx);
-        await completeJob(tx, job.id, { outputKey, result: { responseIds: made.responseIds, ...keptResult(made.kept) } });
+        await completeJob(tx, job.id, { outputKey, result: { responseIds: made.responseIds, ...keptResult(made.kept), ...made.result } });
         // The 'video ready' e-mail, if worth sending: gathered per testimonial (ready-mail.ts).
         await noteRenderReady(ctx, { tx, executeSql }, job);
       });
@@ -396,3 +400,6 @@ function keptOf(answers: ResponseRow[]): Recorder['kept'] {
 }
 
 const keptResult = (kept: Recorder['kept']) => (kept ? { kept } : {});
+
+// Issue 31: the draft's render (draft.job.ts) composes answers as the merge does.
+export { answersOf, composeAnswers, evenDims, keptOf, type Recorder };

@@ -20,7 +20,7 @@ import { CARD_SECONDS, exportFrame } from '../../media/render.js';
 import { signedInCompany } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { boxesIntersect, boxInside, colourBox, grabFrame, matchReading, readWords, unionBox, type Word } from '../../test/ocr.js';
-import { completedTestimonial } from '../../test/testimonials.js';
+import { completedTestimonial, settleDraft } from '../../test/testimonials.js';
 import { defaultStyleRow } from '../settings/default-style.js';
 
 const run = promisify(execFile);
@@ -60,6 +60,7 @@ describe('exports composed for their format', () => {
     requestId = tm.id;
     await me.post(`/api/testimonials/pay/${tm.id}`);
     await until(async () => (await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, tm.id)))[0]?.videoKey, 'the transcode');
+    await settleDraft(t, tm.id);
     const [response] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, tm.id));
     responseId = response!.id;
 

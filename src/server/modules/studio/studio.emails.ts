@@ -9,7 +9,7 @@ import type { MailMessage } from '../../mail/mailer.js';
  * an answer's enhanced version with its intro, its intro and subtitles, or its subtitles only; the merged
  * video with or without subtitles; an export for a platform.
  */
-export type ReadyOutput = 'intro' | 'intro_subtitles' | 'subtitles' | 'merge' | 'merged_subtitles' | `export_${TExportPlatform}`;
+export type ReadyOutput = 'intro' | 'intro_subtitles' | 'subtitles' | 'merge' | 'merged_subtitles' | `export_${TExportPlatform}` | 'draft';
 
 /** One video in a 'ready' e-mail: what it is, the (shortened) question of its answer, and whether an export is of the original recording. */
 export interface ReadyItem {

@@ -32,7 +32,7 @@ import { enqueueJob, type JobRow, type Tx } from '../jobs/jobs.service.js';
 
 type ResponseRow = typeof testimonialResponses.$inferSelect;
 type RequestRow = typeof testimonialRequests.$inferSelect;
-type RenderKind = 'intro' | 'subtitles' | 'merge' | 'merged_subtitles' | 'export';
+type RenderKind = 'intro' | 'subtitles' | 'merge' | 'merged_subtitles' | 'export' | 'draft';
 type Language = 'en' | 'fr';
 export interface ExportOptions {
   platform: TExportPlatform;
@@ -54,7 +54,7 @@ export interface RenderParams {
 }
 
 /** The output names of ZRenderState for each render kind. */
-const OUTPUT_OF: Record<RenderKind, TRenderOutput> = { intro: 'intro', subtitles: 'subtitles', merge: 'merge', merged_subtitles: 'merged_subtitles', export: 'export' };
+const OUTPUT_OF: Record<RenderKind, TRenderOutput> = { intro: 'intro', subtitles: 'subtitles', merge: 'merge', merged_subtitles: 'merged_subtitles', export: 'export', draft: 'draft' };
 /** The render kinds shown as an answer's render_state, and as the testimonial's. */
 export const ANSWER_RENDER_KINDS = ['intro', 'subtitles', 'export'] as const satisfies readonly TJobKind[];
 export const TESTIMONIAL_RENDER_KINDS = ['merge', 'merged_subtitles', 'export'] as const satisfies readonly TJobKind[];

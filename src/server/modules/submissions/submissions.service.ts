@@ -22,6 +22,7 @@ import type { ProbeResult, UploadProbe } from '../../media/ffmpeg.js';
 import { abandonPendingObjects, confirmPendingObjects, reservePendingObjects } from '../../storage/pending-objects.js';
 import { checkCollectionUpload } from '../collection/collection.service.js';
 import { issueReceipt } from '../consent/customer.service.js';
+import { payOnArrival } from '../studio/drafts.service.js';
 import { enqueueJob } from '../jobs/jobs.service.js';
 import { recordRequestEvent } from '../funnel/events.js';
 import { recordOpened } from '../funnel/funnel.service.js';
@@ -343,6 +344,8 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
         const upload = uploadReading(a.probed);
         await enqueueJob(ctx, { tx, executeSql }, { companyId: request.companyId, kind: 'transcode', requestId: request.id, responseId: a.id, priority: -i, ...(upload ? { params: { upload } } : {}) });
       }
+      // Issue 31: a company that prepares drafts pays for it now when a credit is left (decision 207).
+      await payOnArrival(ctx, { tx, executeSql }, request);
       await queueCompanyMail(
         { queue: ctx.queue, db: tx },
         request.companyId,

@@ -10,6 +10,7 @@ import { SAVE_LIMITS } from '../../../contract/api/public.schema.js';
 import { answerArgs, answerTiming, canCopyVideo, loudnessMeasureArgs, parseLoudness, posterAndLoudnessArgs, posterArgs, type MeasuredLoudness } from '../../media/answer-prep.js';
 import { z } from 'zod';
 import type { ProbeResult, UploadProbe } from '../../media/ffmpeg.js';
+import { startDraftIfReady } from '../studio/drafts.service.js';
 import { completeJob, JobFailure, reportProgress, runJob, type RunMeta } from '../jobs/jobs.service.js';
 
 /**
@@ -138,7 +139,7 @@ export async function transcodeAnswer(ctx: AppContext, jobId: string, meta: RunM
       // Uploaded before the transaction: no upload streams while it holds a connection.
       const videoKey = `${base}/answer.mp4`;
       await ctx.storage.put(videoKey, createReadStream(output), 'video/mp4');
-      await ctx.database.transaction(async (_executeSql, tx) => {
+      await ctx.database.transaction(async (executeSql, tx) => {
         await tx
           .update(testimonialResponses)
           .set({
@@ -151,6 +152,8 @@ export async function transcodeAnswer(ctx: AppContext, jobId: string, meta: RunM
           })
           .where(eq(testimonialResponses.id, row.id));
         await completeJob(tx, jobId, { outputKey: videoKey, result: { video: copyVideo ? 'copied' : 'encoded', loudness: measured?.integrated ?? null } });
+        // Issue 31: the last answer prepared of a paid testimonial starts its draft, in this transaction.
+        await startDraftIfReady(ctx, { tx, executeSql }, row.requestId);
       });
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -1,16 +1,17 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { NO_CREDITS_MESSAGE, type TTestimonialRequest, type TTestimonialResponse } from '../../../contract/api/testimonials.schema.js';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { type TTestimonialRequest, type TTestimonialResponse } from '../../../contract/api/testimonials.schema.js';
 import type { TTransaction } from '../../../contract/api/payment.schema.js';
 import type { AppContext } from '../../context.js';
 import { companies, creditTransactions, jobs, testimonialRequests, testimonialResponses } from '../../db/schema.js';
 import type { TCustomerControl } from '../../../contract/api/consent.schema.js';
 import { approvalRequiredOf, approvalsOf, toApproval } from '../consent/approvals.service.js';
-import { refuseWithdrawn, renderedAnswers } from '../consent/control.js';
-import { AppError } from '../../lib/errors.js';
+import { renderedAnswers } from '../consent/control.js';
 import { signMediaPath } from '../../media/signed-urls.js';
 import { latestJobs, toJob, type JobRow } from '../jobs/jobs.service.js';
 import { toRequestSafe } from '../requests/requests.service.js';
 import { posterKeyOf } from '../studio/posters.js';
+import { draftOf, startDraftIfReady } from '../studio/drafts.service.js';
+import { payInTransaction } from './payment.js';
 import { ANSWER_RENDER_KINDS, newestJob, renderStateOf, storedExports, TESTIMONIAL_RENDER_KINDS, type StoredExport } from '../studio/studio.service.js';
 
 type RequestRow = typeof testimonialRequests.$inferSelect;
@@ -96,6 +97,7 @@ async function toTestimonial(ctx: AppContext, row: RequestRow): Promise<TTestimo
     })),
     render_state: renderStateOf(newestJob(latest, null, TESTIMONIAL_RENDER_KINDS)),
     customer_control: await customerControl(ctx, row),
+    draft: row.consentWithdrawnAt ? null : await draftOf(ctx, ctx.db, row.id, url),
   };
 }
 
@@ -109,7 +111,7 @@ async function rendersHoldingRemoved(ctx: AppContext, requestId: string, allIds:
   const rows = await ctx.db
     .select({ outputKey: jobs.outputKey, responseId: jobs.responseId, result: jobs.result })
     .from(jobs)
-    .where(and(eq(jobs.requestId, requestId), inArray(jobs.kind, ['intro', 'subtitles', 'merge', 'merged_subtitles', 'export']), isNotNull(jobs.outputKey)));
+    .where(and(eq(jobs.requestId, requestId), inArray(jobs.kind, ['intro', 'subtitles', 'merge', 'merged_subtitles', 'export', 'draft']), isNotNull(jobs.outputKey)));
   const keys = new Set<string>();
   for (const job of rows) {
     const inside = renderedAnswers(job) ?? (job.responseId ? [job.responseId] : allIds);
@@ -160,39 +162,11 @@ export async function getTestimonialDetail(ctx: AppContext, companyId: string, i
  * Paying again for a paid testimonial charges nothing.
  */
 export async function payForTestimonial(ctx: AppContext, companyId: string, id: string): Promise<{ credits: number }> {
-  return ctx.db.transaction(async (tx) => {
-    const [flipped] = await tx
-      .update(testimonialRequests)
-      .set({ paid: true, paidAt: new Date(), updatedAt: new Date() })
-      .where(
-        and(
-          eq(testimonialRequests.id, id),
-          eq(testimonialRequests.companyId, companyId),
-          eq(testimonialRequests.status, 'completed'),
-          eq(testimonialRequests.paid, false),
-          isNull(testimonialRequests.consentWithdrawnAt),
-        ),
-      )
-      .returning({ id: testimonialRequests.id });
-    if (!flipped) {
-      const [row] = await tx.select().from(testimonialRequests).where(and(eq(testimonialRequests.id, id), eq(testimonialRequests.companyId, companyId)));
-      if (!row) throw new AppError('not_found', { message: 'This testimonial does not exist or was deleted.' });
-      // The customer withdrew before it was unlocked: no credit is spent on it (issue 29).
-      if (!row.paid) refuseWithdrawn(row);
-      if (row.status !== 'completed') {
-        throw new AppError('conflict', { reason: 'nothing_to_unlock' });
-      }
-      const [company] = await tx.select({ credits: companies.credits }).from(companies).where(eq(companies.id, companyId));
-      return { credits: company?.credits ?? 0 };
-    }
-    const [charged] = await tx
-      .update(companies)
-      .set({ credits: sql`${companies.credits} - 1`, updatedAt: new Date() })
-      .where(and(eq(companies.id, companyId), gt(companies.credits, 0)))
-      .returning({ credits: companies.credits });
-    if (!charged) throw new AppError('invalid_data', { status: 402, message: NO_CREDITS_MESSAGE });
-    await tx.insert(creditTransactions).values({ companyId, transactionType: 'testimonial_payment', credits: -1, amount: 1, currency: 'credit', requestId: id });
-    return { credits: charged.credits };
+  return ctx.database.transaction(async (executeSql, tx) => {
+    const paid = await payInTransaction(tx, companyId, id);
+    // Issue 31: its draft starts now when its answers are prepared already (else at the last one's preparation).
+    await startDraftIfReady(ctx, { tx, executeSql }, id);
+    return paid;
   });
 }
 

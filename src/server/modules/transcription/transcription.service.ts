@@ -207,12 +207,17 @@ async function runEngine(ctx: AppContext, response: ResponseRow, language: Langu
 }
 
 /** Stores an engine run: its cues, and the same words as the engine's own (what a quote is checked against, decision 154). */
-async function storeTranscription(db: Db, ctx: AppContext, o: { response: ResponseRow; language: Language; segments: TTranscription }): Promise<void> {
+async function storeTranscription(db: Db, ctx: AppContext, o: { response: ResponseRow; language: Language; segments: TTranscription; keep?: boolean }): Promise<void> {
   const engine = engineFor(ctx.config).name;
-  await db
+  const insert = db
     .insert(transcriptions)
-    .values({ responseId: o.response.id, companyId: o.response.companyId, engine, language: o.language, segments: o.segments, originalSegments: o.segments })
-    .onConflictDoUpdate({
+    .values({ responseId: o.response.id, companyId: o.response.companyId, engine, language: o.language, segments: o.segments, originalSegments: o.segments });
+  // `keep` (a draft's run, issue 31): lines typed or corrected while the engine ran are kept as they are.
+  if (o.keep) {
+    await insert.onConflictDoNothing({ target: transcriptions.responseId });
+    return;
+  }
+  await insert.onConflictDoUpdate({
       target: transcriptions.responseId,
       set: { segments: o.segments, originalSegments: o.segments, language: o.language, engine, edited: false, updatedAt: new Date() },
     });
@@ -322,4 +327,42 @@ export async function getTranscriptionJob(ctx: AppContext, input: { companyId: s
     merged_url: job.phase === 'ready' ? JSON.stringify(job.result ?? []) : null,
     error: job.phase === 'failed' ? jobReasonMessage(job.errorReason ?? 'transcription_failed', job.errorParams ?? {}) : job.phase === 'cancelled' ? jobReasonMessage('interrupted') : null,
   };
+}
+
+/* ------------------------------------------------------------------ issue 31: the draft's subtitles */
+
+/** Engine runs of one draft at once: the machine's two cores, like the worker's ffmpeg runs. */
+const DRAFT_TRANSCRIPTIONS_AT_ONCE = 2;
+
+/**
+ * Transcribes, inside a draft's work (studio/draft.job.ts), the answers that have no transcription yet,
+ * when the engine knows the request's language: the same engine run and storage as a transcription job
+ * (runEngine, storeTranscription), stored at once. An answer the engine refuses or fails on is left
+ * without subtitles (the draft is made anyway); anything else (storage, ffmpeg) fails the draft's
+ * delivery for the queue's retry. Answers the engine cannot do are typed by hand later (decision 167).
+ * Returns the ids of the answers transcribed.
+ */
+export async function transcribeMissing(ctx: AppContext, request: { language: string }, answers: ResponseRow[]): Promise<string[]> {
+  const language = languageOf(request);
+  if (!answers.length || !engineFor(ctx.config).languages.includes(language)) return [];
+  const stored = new Set(
+    (await ctx.db.select({ id: transcriptions.responseId }).from(transcriptions).where(inArray(transcriptions.responseId, answers.map((a) => a.id)))).map((r) => r.id),
+  );
+  const missing = answers.filter((a) => !stored.has(a.id));
+  const done: string[] = [];
+  for (let i = 0; i < missing.length; i += DRAFT_TRANSCRIPTIONS_AT_ONCE) {
+    await Promise.all(
+      missing.slice(i, i + DRAFT_TRANSCRIPTIONS_AT_ONCE).map(async (response) => {
+        try {
+          const segments = await runEngine(ctx, response, language);
+          await storeTranscription(ctx.db, ctx, { response, language, segments, keep: true });
+          done.push(response.id);
+        } catch (error) {
+          if (!(error instanceof JobFailure)) throw error;
+          ctx.logger.warn({ err: error, responseId: response.id }, 'the draft goes without the subtitles of one answer');
+        }
+      }),
+    );
+  }
+  return done;
 }

@@ -24,6 +24,7 @@ const answer: TGetSettingsResponse = {
   end_card_text: '',
   end_card_address: '',
   caption_style: 'line',
+  prepare_drafts: false,
   logo_luminance: null,
   logo_aspect: null,
   font_size_question: 44,

@@ -19,7 +19,7 @@ import type { TMessage } from './settings-messages';
 type TSizeField = 'font_size_question' | 'font_size_subtitle';
 
 /** The style as edited: sizes are what the person typed (a number field may hold '' or '7' for a moment). */
-type TIssue31Field = 'lower_third' | 'end_card' | 'end_card_text' | 'end_card_address' | 'caption_style';
+type TIssue31Field = 'lower_third' | 'end_card' | 'end_card_text' | 'end_card_address' | 'caption_style' | 'prepare_drafts';
 export type TStyleForm = Omit<TVideoStyleFields, TSizeField | 'logo_plate' | TIssue31Field> &
   Record<TSizeField, string> & { logo_plate: TLogoPlate } & Required<Pick<TVideoStyleFields, TIssue31Field>>;
 export type TStyleField = keyof TStyleForm;
@@ -46,6 +46,7 @@ export function styleToForm(settings: TVideoStyleFields): TStyleForm {
     end_card_text: settings.end_card_text ?? DEFAULT_VIDEO_STYLE.end_card_text,
     end_card_address: settings.end_card_address ?? DEFAULT_VIDEO_STYLE.end_card_address,
     caption_style: settings.caption_style ?? DEFAULT_VIDEO_STYLE.caption_style,
+    prepare_drafts: settings.prepare_drafts ?? DEFAULT_VIDEO_STYLE.prepare_drafts,
   };
 }
 

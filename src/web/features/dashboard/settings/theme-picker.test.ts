@@ -158,7 +158,7 @@ describe('ready-made themes', () => {
     });
     const sent = bodies['POST /api/auth/update-settings']!;
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toEqual({ ...paper.style, logo_url: LOGO, show_logo_in_videos: true, logo_plate: 'auto', lower_third: false, end_card: false, end_card_text: '', end_card_address: '', caption_style: 'line' });
+    expect(sent[0]).toEqual({ ...paper.style, logo_url: LOGO, show_logo_in_videos: true, logo_plate: 'auto', lower_third: false, end_card: false, end_card_text: '', end_card_address: '', caption_style: 'line', prepare_drafts: false });
     expect((screen.getByTestId('style-save') as HTMLButtonElement).disabled).toBe(true);
     expect(checkedTheme()).toBe('paper');
   });

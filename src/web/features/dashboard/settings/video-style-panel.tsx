@@ -24,6 +24,7 @@ import { ThemePicker } from './theme-picker';
 import { VideoExtrasFields } from './video-extras-fields';
 import { useLogoUpload } from './use-logo-upload';
 import type { LogoOutcome } from './use-logo-upload';
+import { PrepareDraftsField } from './prepare-drafts-field';
 import { PreviewPanel } from './video-preview';
 import type { TPreviewFrame } from './video-preview';
 
@@ -378,6 +379,7 @@ export function VideoStylePanel({ settings, question, onDirtyChange }: VideoStyl
             >
               <VideoExtrasFields form={form} errorOf={errorOf} onChange={onChange} onBlur={onBlur} onShow={setFrame} />
             </Section>
+            <PrepareDraftsField checked={form.prepare_drafts} onChange={(checked) => onChange('prepare_drafts', checked)} />
           </fieldset>
         </div>
 

@@ -378,3 +378,6 @@ function removedCard(t: TFunction, { response, customerName, onReload }: AnswerC
     onReload,
   };
 }
+
+// Issue 31: the draft's card (draft-card.tsx) publishes like the others.
+export { publishAction, publishOf, type TCommon };

@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { MergeIcon } from '../../../components/icons';
 import { answerCard, mergedCard } from './card-content';
 import { Header } from './detail-header';
+import { draftCard } from './draft-card';
 import { Locked, NoAnswers } from './detail-states';
 import { anyJobRunning, isPreparing, mergedActions } from './studio-state';
 import type { TPublishing } from './use-publishing';
@@ -51,6 +52,11 @@ export function StudioView({ testimonial, onReload, onDialog, publishing }: Stud
     <>
       <Header testimonial={testimonial} />
       <ConsentWithdrawnBanner testimonial={testimonial} />
+      {testimonial.draft ? (
+        <section aria-label={t('testimonialDetail.draft.title')} className="mb-8">
+          <VideoCard {...draftCard(t, { ...common, testimonial, draft: testimonial.draft })} />
+        </section>
+      ) : null}
       <section aria-label={t('testimonialDetail.merged.title')} className="mb-8">
         {merged.show ? (
           <VideoCard
