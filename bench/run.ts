@@ -15,13 +15,14 @@ import { lighthouseBench } from './lighthouse.js';
 import { answersBench } from './answers.js';
 import { draftsBench } from './drafts.js';
 import { formatsBench } from './formats.js';
+import { qrBench } from './qr.js';
 import { renderBench } from './render.js';
 import { transcriptionBench } from './transcription.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 /** The sections of the bench, in the order they run. `npm run bench -- --only=start,lighthouse` runs some. */
-const SECTIONS = ['start', 'weight', 'lighthouse', 'answers', 'render', 'transcription', 'formats', 'drafts'] as const;
+const SECTIONS = ['start', 'weight', 'lighthouse', 'answers', 'render', 'transcription', 'formats', 'drafts', 'qr'] as const;
 type TSection = (typeof SECTIONS)[number];
 
 function chosenSections(argv: string[]): ReadonlySet<TSection> {
@@ -137,6 +138,7 @@ async function main() {
   if (sections.has('transcription')) Object.assign(results, await transcriptionBench());
   if (sections.has('formats')) Object.assign(results, await formatsBench());
   if (sections.has('drafts')) Object.assign(results, await draftsBench());
+  if (sections.has('qr')) Object.assign(results, await qrBench());
 
   console.table(
     Object.fromEntries(Object.entries(results).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : v])),

@@ -9,7 +9,6 @@ import { makeClip, multipart } from '../../test/clips.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { decodeQrPng } from '../../test/qr.js';
 import { startSmtpCatcher } from '../../test/smtp-catcher.js';
-import { qrPng } from './qr-code.js';
 
 describe('collection links', () => {
   let t: TestApp;
@@ -133,11 +132,6 @@ describe('collection links', () => {
     const svgLogo = await me.get(`/api/collection-links/${link.id}/qr?format=svg`);
     expect(svgLogo.body).toContain('<image');
     expect(svgLogo.body).toContain('href="data:image/png;base64,');
-
-    // Measured (decision 192): drawing a PNG with a logo stays well under a quarter of a second.
-    const t0 = performance.now();
-    for (let i = 0; i < 5; i++) await qrPng(`${link.url}?${i}`, { png: PNG.sync.write(logo) });
-    expect((performance.now() - t0) / 5).toBeLessThan(250);
   });
 
   it('opens a link in its language, records the visitor, and starts a request like an invitation (frozen French questions, company time zone)', async () => {
