@@ -90,9 +90,9 @@ describe('format switch', () => {
     expect(screen.getByRole('radio', { name: 'Portrait 4:5' })).toBe(radios[3]);
     expect(screen.getByRole('radio', { name: 'Answer original' })).toBe(radios[0]);
     pick('square');
-    expect(screen.getByTestId('preview-format-hint').textContent).toBe('Instagram, LinkedIn and Facebook feed posts · 1080 × 1080 px');
+    expect(screen.getByTestId('preview-format-hint').textContent).toBe('Instagram, LinkedIn, Facebook posts · 1080 × 1080 px');
     pick('portrait');
-    expect(screen.getByTestId('preview-format-hint').textContent).toBe('Instagram and Facebook feed posts, the tallest they show · 1080 × 1350 px');
+    expect(screen.getByTestId('preview-format-hint').textContent).toBe('Instagram and Facebook posts · 1080 × 1350 px');
 
     cleanup();
     await act(() => i18n.changeLanguage('fr'));
@@ -102,7 +102,7 @@ describe('format switch', () => {
     expect(screen.getByRole('radio', { name: 'Portrait 4:5' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Réponse d’origine' })).toBeTruthy();
     pick('portrait');
-    expect(screen.getByTestId('preview-format-hint').textContent).toBe('Publications Instagram et Facebook, au plus haut · 1080 × 1350 px');
+    expect(screen.getByTestId('preview-format-hint').textContent).toBe('Posts Instagram et Facebook · 1080 × 1350 px');
   });
 });
 
