@@ -2,8 +2,9 @@
  * Where the live preview puts each piece: the question card and the subtitles laid out by the renderer's
  * own rules, src/contract/frame-layout.ts (issue 17), so that the preview shows what the video shows.
  *
- * - Each format is a frame of the video's own size (the answer as recorded, a LinkedIn 16:9 export, a
- *   Reels/TikTok/Shorts 9:16 export). The preview draws it in an SVG whose viewBox is that frame, so the
+ * - Each format is a frame of the video's own size (the answer as recorded, a LinkedIn 16:9 export, a 1:1
+ *   or 4:5 feed post, a Reels/TikTok/Shorts 9:16 export), of the kind the renderer gives that export
+ *   (render.ts exportFrame), so each is composed with that kind's safe area. The preview draws it in an SVG whose viewBox is that frame, so the
  *   browser scales the whole picture down as one.
  * - Card: `fitCard` wraps the question on measured widths, shrinks it step by step to a minimum, cuts it
  *   with an ellipsis only past that, and reserves the logo's band. drawtext puts the top of a line's
@@ -22,8 +23,8 @@ import { previewFont } from './preview-fonts.js';
 
 /* ------------------------------------------------------------------ frames */
 
-/** The formats the preview can show, in the order of its switch. */
-export const PREVIEW_FORMATS = ['answer', 'landscape', 'vertical'] as const;
+/** The formats the preview can show, in the order of its switch: the answer, then the exports from wide to tall. */
+export const PREVIEW_FORMATS = ['answer', 'landscape', 'square', 'portrait', 'vertical'] as const;
 export type TPreviewFormat = (typeof PREVIEW_FORMATS)[number];
 
 export interface PreviewFrame {
@@ -34,12 +35,24 @@ export interface PreviewFrame {
 
 /**
  * The frame of each format: the answer as recorded (a 16:9 frame of the reference height, the size the
- * settings' pixels are chosen on), and the two export sizes (studio.schema.ts).
+ * settings' pixels are chosen on), and the four export sizes (studio.schema.ts) with the kind the
+ * renderer composes them as (render.ts exportFrame: 'square' and 'portrait' by platform).
  */
 export const PREVIEW_FRAMES: Record<TPreviewFormat, PreviewFrame> = {
   answer: { width: Math.round((REFERENCE_SHORT_SIDE * 16) / 9), height: REFERENCE_SHORT_SIDE, kind: 'answer' },
   landscape: { width: EXPORT_PLATFORM_SPECS.linkedin.width, height: EXPORT_PLATFORM_SPECS.linkedin.height, kind: 'landscape' },
+  square: { width: EXPORT_PLATFORM_SPECS.square.width, height: EXPORT_PLATFORM_SPECS.square.height, kind: 'square' },
+  portrait: { width: EXPORT_PLATFORM_SPECS.portrait.width, height: EXPORT_PLATFORM_SPECS.portrait.height, kind: 'portrait' },
   vertical: { width: EXPORT_PLATFORM_SPECS.shorts.width, height: EXPORT_PLATFORM_SPECS.shorts.height, kind: 'vertical' },
+};
+
+/** The width-to-height ratio each format's switch shows ('answer' has none: the answer keeps its own). */
+export const PREVIEW_RATIOS: Record<TPreviewFormat, string | null> = {
+  answer: null,
+  landscape: EXPORT_PLATFORM_SPECS.linkedin.aspect,
+  square: EXPORT_PLATFORM_SPECS.square.aspect,
+  portrait: EXPORT_PLATFORM_SPECS.portrait.aspect,
+  vertical: EXPORT_PLATFORM_SPECS.shorts.aspect,
 };
 
 /** A font name of the settings as the renderer reads it: unknown names fall back to Arial (the contract's rule). */

@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn';
 import { cssFamily, previewFont } from './preview-fonts';
 import type { PreviewFont } from './preview-fonts';
 import { Checkbox } from '../../../components/checkbox';
-import { layoutCard, layoutSubtitle, overlayZones, PREVIEW_FORMATS, PREVIEW_FRAMES, settingsSize } from './preview-layout';
+import { layoutCard, layoutSubtitle, overlayZones, PREVIEW_FORMATS, PREVIEW_FRAMES, PREVIEW_RATIOS, settingsSize } from './preview-layout';
 import type { MeasureAscent, MeasureText, PreviewFrame, TPreviewFormat } from './preview-layout';
 import type { TPreviewStyle } from './settings-form';
 import { LOGO_PLATE_COLOR, LOGO_PLATE_MARGIN_RATIO } from '../../../../contract/logo-contrast.js';
@@ -405,7 +405,10 @@ interface PreviewPanelProps {
   onActiveChange: (frame: TPreviewFrame) => void;
 }
 
-/** A segmented control of radio buttons (arrow keys move between them, as in any radio group). */
+/**
+ * A segmented control of radio buttons (arrow keys move between them, as in any radio group): five
+ * formats in one row, even on a phone, each its name over its ratio.
+ */
 function FormatSwitch({ value, onChange }: { value: TPreviewFormat; onChange: (format: TPreviewFormat) => void }) {
   const { t } = useTranslation();
   const name = svgId(useId());
@@ -413,16 +416,17 @@ function FormatSwitch({ value, onChange }: { value: TPreviewFormat; onChange: (f
     <div
       role="radiogroup"
       aria-label={t('settings.preview.format.label')}
-      className="grid grid-cols-3 rounded-control bg-gray-100 p-0.5"
+      className="grid grid-cols-5 rounded-control bg-gray-100 p-0.5"
       data-testid="preview-format"
     >
       {PREVIEW_FORMATS.map((format) => {
         const checked = value === format;
+        const ratio = PREVIEW_RATIOS[format];
         return (
           <label
             key={format}
             className={cn(
-              'flex h-8 cursor-pointer items-center justify-center gap-1 rounded-[calc(var(--radius-control)-2px)] px-1.5 text-xs font-medium whitespace-nowrap transition-colors select-none',
+              'flex h-10 min-w-0 cursor-pointer flex-col items-center justify-center rounded-[calc(var(--radius-control)-2px)] px-0.5 text-xs leading-4 whitespace-nowrap transition-colors select-none',
               'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-brand-600',
               checked ? 'bg-white text-gray-950 shadow-sm' : 'text-gray-600 hover:text-gray-900',
             )}
@@ -436,12 +440,10 @@ function FormatSwitch({ value, onChange }: { value: TPreviewFormat; onChange: (f
               className="sr-only"
               data-testid={`preview-format-${format}`}
             />
-            <span>{t(`settings.preview.format.${format}`)}</span>
-            {format === 'answer' ? null : (
-              <span className={cn('tabular-nums', checked ? 'text-gray-500' : 'text-gray-400')}>
-                {format === 'vertical' ? '9:16' : '16:9'}
-              </span>
-            )}
+            <span className="max-w-full truncate font-medium">{t(`settings.preview.format.${format}`)}</span>{' '}
+            <span className={cn('max-w-full truncate tabular-nums', checked ? 'text-gray-500' : 'text-gray-400')}>
+              {ratio ?? t('settings.preview.format.answerRatio')}
+            </span>
           </label>
         );
       })}
@@ -477,9 +479,23 @@ function useFitNote(style: TPreviewStyle, question: string, frame: PreviewFrame)
 }
 
 /**
- * The live preview: the intro card and a subtitle over a video, in the frame of the chosen format (the
- * answer as recorded, LinkedIn 16:9, Reels/TikTok/Shorts 9:16). On narrow screens one frame at a time
- * (it follows the section being edited, or the switch above it), except 9:16 frames, side by side.
+ * How wide a frame is drawn on a narrow screen, by kind: wide frames take the column; a square, a 4:5
+ * and a 9:16 frame are about as high as a wide one there (about 200 px), centred. On wide screens frames
+ * at least as tall as wide stand two side by side, at the column's half.
+ */
+const PHONE_WIDTH: Record<PreviewFrame['kind'], string> = {
+  answer: '',
+  landscape: '',
+  square: 'mx-auto w-48 lg:w-auto',
+  portrait: 'mx-auto w-40 lg:w-auto',
+  vertical: 'mx-auto w-28 lg:w-auto',
+};
+
+/**
+ * The live preview: the intro card and a subtitle over a video, or the lower-third and the end card, in
+ * the frame of the chosen format (the answer as recorded, LinkedIn 16:9, a 1:1 or 4:5 feed post,
+ * Reels/TikTok/Shorts 9:16), each composed by the renderer's layout for that frame's kind. On narrow
+ * screens one frame at a time (it follows the section being edited, or the switch above it).
  */
 export function PreviewPanel({ style, question, longQuestion, subtitle, captionStyle, active, onActiveChange }: PreviewPanelProps) {
   const { t } = useTranslation();
@@ -487,7 +503,8 @@ export function PreviewPanel({ style, question, longQuestion, subtitle, captionS
   const [useLong, setUseLong] = useState(false);
   const [showZones, setShowZones] = useState(true);
   const frame = PREVIEW_FRAMES[format];
-  const vertical = frame.kind === 'vertical';
+  const tall = frame.height >= frame.width;
+  const hasZones = overlayZones(frame) !== null;
   const shownQuestion = useLong ? longQuestion : question;
   const fitNote = useFitNote(style, shownQuestion, frame);
   const frames: { value: TPreviewFrame; label: string }[] = [
@@ -500,7 +517,8 @@ export function PreviewPanel({ style, question, longQuestion, subtitle, captionS
   const extras = active === 'lowerThird' || active === 'endCard';
   const shown = (value: TPreviewFrame) =>
     active === value ? 'block' : (value === 'lowerThird' || value === 'endCard') === extras ? 'hidden lg:block' : 'hidden';
-  const zones = vertical && showZones;
+  const zones = hasZones && showZones;
+  const box = cn('overflow-hidden rounded-control bg-black ring-1 ring-gray-900/10', PHONE_WIDTH[frame.kind]);
   return (
     <section aria-labelledby="settings-preview-title" data-testid="settings-preview" data-format={format}>
       <div className="flex items-center justify-between gap-3">
@@ -544,9 +562,9 @@ export function PreviewPanel({ style, question, longQuestion, subtitle, captionS
           )}
         </p>
       </div>
-      <div className={cn('mt-3 flex flex-col gap-4', vertical && 'lg:grid lg:grid-cols-2')}>
+      <div className={cn('mt-3 flex flex-col gap-4', tall && 'lg:grid lg:grid-cols-2')}>
         <figure className={cn('m-0 min-w-0', shown('intro'))}>
-          <div className={cn('overflow-hidden rounded-control bg-black ring-1 ring-gray-900/10', vertical && 'mx-auto w-28 lg:w-auto')}>
+          <div className={box}>
             <IntroCardFrame style={style} question={shownQuestion} frame={frame} showZones={zones} />
           </div>
           <figcaption className="hidden lg:block">
@@ -558,7 +576,7 @@ export function PreviewPanel({ style, question, longQuestion, subtitle, captionS
           </figcaption>
         </figure>
         <figure className={cn('m-0 min-w-0', shown('subtitle'))}>
-          <div className={cn('overflow-hidden rounded-control bg-black ring-1 ring-gray-900/10', vertical && 'mx-auto w-28 lg:w-auto')}>
+          <div className={box}>
             {captionStyle === 'word' ? (
               <WordCaptionFrame style={style} text={subtitle} frame={frame} showZones={zones} />
             ) : (
@@ -570,7 +588,7 @@ export function PreviewPanel({ style, question, longQuestion, subtitle, captionS
           </figcaption>
         </figure>
         <figure className={cn('m-0 min-w-0', shown('lowerThird'))}>
-          <div className={cn('overflow-hidden rounded-control bg-black ring-1 ring-gray-900/10', vertical && 'mx-auto w-28 lg:w-auto')}>
+          <div className={box}>
             <LowerThirdFrame
               style={style}
               name={t('settings.preview.sampleName')}
@@ -586,7 +604,7 @@ export function PreviewPanel({ style, question, longQuestion, subtitle, captionS
           </figcaption>
         </figure>
         <figure className={cn('m-0 min-w-0', shown('endCard'))}>
-          <div className={cn('overflow-hidden rounded-control bg-black ring-1 ring-gray-900/10', vertical && 'mx-auto w-28 lg:w-auto')}>
+          <div className={box}>
             <EndCardFrame style={style} frame={frame} showZones={zones} />
           </div>
           <figcaption className="hidden lg:block">
@@ -607,7 +625,7 @@ export function PreviewPanel({ style, question, longQuestion, subtitle, captionS
           className={cn(active !== 'intro' && 'max-lg:hidden', extras && 'lg:hidden')}
           data-testid="preview-long-question"
         />
-        {vertical ? (
+        {hasZones ? (
           <Checkbox
             label={t('settings.preview.zones')}
             checked={showZones}
@@ -653,6 +671,7 @@ export function LowerThirdFrame({
       aria-label={t('settings.preview.lowerThirdLabel', { name, title })}
       className="block h-auto w-full"
       data-testid="preview-lower-third"
+      data-kind={frame.kind}
       data-on={style.lowerThird ? 'true' : 'false'}
     >
       <VideoBackdrop id={id} frame={frame} />
@@ -670,6 +689,8 @@ export function LowerThirdFrame({
               fontWeight={line.fontWeight}
               fill={style.question.color}
               style={{ fontSynthesis: 'none' }}
+              data-testid="preview-lower-third-line"
+              data-top={line.top}
             >
               {line.text}
             </text>
@@ -695,6 +716,7 @@ export function EndCardFrame({ style, frame, showZones = false }: { style: TPrev
       aria-label={card ? t('settings.preview.endCardLabel', { text: card.text, address: card.address }) : t('settings.preview.endCardOff')}
       className="block h-auto w-full"
       data-testid="preview-end-card"
+      data-kind={frame.kind}
       data-on={card ? 'true' : 'false'}
     >
       <rect width={frame.width} height={frame.height} fill={card ? style.background : '#f3f4f6'} />
@@ -712,6 +734,7 @@ export function EndCardFrame({ style, frame, showZones = false }: { style: TPrev
               fill={style.question.color}
               style={{ fontSynthesis: 'none' }}
               data-testid="preview-end-card-line"
+              data-top={line.top}
             >
               {line.text}
             </text>
