@@ -430,7 +430,9 @@ export function lowerThirdLayout(o: {
   const sub = subtitleBox({ width: o.width, height: o.height, kind: o.kind, size: o.subtitleSize, border: true });
   const bottom = Math.min(safe.y + safe.height, o.height - sub.marginV - Math.round(sub.fontSize * LOWER_THIRD_SUBTITLE_LINES), o.keepAbove ?? Infinity);
   const evenUp = (n: number) => Math.ceil(n / 2) * 2;
-  const plate: Box = { x: evenUp(safe.x), y: evenUp(Math.max(safe.y, bottom - plateHeight)), width: Math.min(plateWidth, evenSize(safe.x + safe.width - evenUp(safe.x))), height: plateHeight };
+  // Its top rounded down to an even pixel, so that its bottom stays above the line it keeps above.
+  const evenDown = (n: number) => Math.floor(n / 2) * 2;
+  const plate: Box = { x: evenUp(safe.x), y: Math.max(evenUp(safe.y), evenDown(bottom - plateHeight)), width: Math.min(plateWidth, evenSize(safe.x + safe.width - evenUp(safe.x))), height: plateHeight };
   const x = plate.x + padding;
   return {
     plate,

@@ -22,7 +22,7 @@ const QUESTION = 'What did you like <most> & why?';
 const UNSUBSCRIBE = { requestId: '00000000-0000-4000-8000-000000000001', url: 'http://x.test/unsubscribe/a.b', headers: { 'List-Unsubscribe': '<http://x.test/unsubscribe/a.b>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
 const QUESTION_HTML = 'What did you like &lt;most&gt; &amp; why?';
 /** Every output a 'ready' e-mail can name. */
-const OUTPUTS: ReadyOutput[] = ['intro', 'intro_subtitles', 'subtitles', 'merge', 'merged_subtitles', ...EXPORT_PLATFORMS.map((p) => `export_${p}` as const)];
+const OUTPUTS: ReadyOutput[] = ['intro', 'intro_subtitles', 'subtitles', 'merge', 'merged_subtitles', 'draft', ...EXPORT_PLATFORMS.map((p) => `export_${p}` as const)];
 /** The answer's outputs and the exports name the question of their answer; the merges do not. */
 const itemOf = (output: ReadyOutput): ReadyItem => ({ output, question: output.startsWith('merge') ? null : QUESTION, original: false });
 /** A burst: an answer's intro with subtitles, an export of its original recording, and the merged video with its LinkedIn export. */

@@ -185,8 +185,8 @@ describe.each(['square', 'portrait'] as const)('the %s frame', (format) => {
     // Inside this frame's safe area, at its left edge.
     expect(layout.plate.x).toBe(safe.x);
     expect(layout.plate.y + layout.plate.height).toBeLessThanOrEqual(safe.y + safe.height);
-    // Above the word captions (frame-layout rounds the plate's top up to an even pixel: it may reach 1 px past the line).
-    if (keepAbove !== undefined) expect(layout.plate.y + layout.plate.height).toBeLessThanOrEqual(keepAbove + 1);
+    // Above the word captions.
+    if (keepAbove !== undefined) expect(layout.plate.y + layout.plate.height).toBeLessThanOrEqual(keepAbove);
     const lines = within(svg).getAllByTestId('preview-lower-third-line');
     expect(lines.map((l) => l.textContent)).toEqual([NAME, TITLE]);
     expect(lines.map((l) => [num(l, 'x'), num(l, 'data-top'), num(l, 'font-size')])).toEqual([
