@@ -179,6 +179,12 @@ describe('e-mails from the i18next catalogue (src/web/i18n/mail.<lang>.json)', (
     expect(get('video ready export_shorts (en)').subject).toBe(`Shorts/Reels/TikTok export (9:16) — ${NAME}`);
     expect(get('video ready export_linkedin (fr)').subject).toBe(`Export LinkedIn (16:9) — ${NAME}`);
     expect(get('video ready merged_subtitles (en)').text).toContain(`This video of ${NAME}'s testimonial is ready to watch and download:\n\n• Merged video with subtitles\n`);
+    // A draft alone was started by nobody: its e-mail says why it came (issue 31).
+    expect(get('video ready draft (en)').subject).toBe(`Draft, ready to post — ${NAME}`);
+    expect(get('video ready draft (en)').text).toContain('because a testimonial was unlocked in');
+    expect(get('video ready draft (fr)').subject).toBe(`Brouillon prêt à publier — ${NAME}`);
+    expect(get('video ready draft (fr)').text).toContain('un témoignage a été débloqué dans');
+    expect(get('video ready merge (en)').text).toContain('because you started a video in');
     expect(get('video ready burst (en)').subject).toBe(`4 videos ready — ${NAME}`);
     expect(get('video ready burst (en)').text).toContain(
       [

@@ -190,24 +190,41 @@ describe('word-by-word captions rendered with real ffmpeg on known speech', () =
     expect(await colourBox(await grabFrame(output, last + 0.2, 'wordcap-after'), YELLOW)).toBeNull();
   }, 90_000);
 
-  it('draws a long cue in two lines at most, large and inside the safe area of a 9:16 export', async () => {
-    const frame: Frame = { width: 1080, height: 1920, kind: 'vertical' };
-    const answer = path.join(dir, 'tall.mp4');
-    await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x203040:s=1080x1920:r=30:d=0.6', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo', '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', answer]);
-    const text = 'Working with this team was a great experience and I recommend them to everyone';
-    const subtitles = await writeSubtitles(dir, 'tall', [{ start: 0, end: 0.6, text }], wordStyle({ size: 34 }), frame);
-    const tall = path.join(dir, 'tall-captioned.mp4');
-    await runFfmpeg(composeArgs({ output: tall, frame, style: { background: '#000000', color: '#ffffff', size: 36, face: { font: 'Arial', bold: false }, fontFile: '' }, segments: [{ answer, source: frame, subtitles }] }), { failOnErrors: 'filters' });
-    const png = await grabFrame(tall, 0.1, 'wordcap-tall');
-    const drawn = await colourBox(png, (r, g, b) => r > 190 && (g > 160 || b > 190));
-    const safe = safeArea(1080, 1920, 'vertical');
-    expect(drawn).not.toBeNull();
-    expect(boxInside(drawn!, safe)).toBe(true);
-    // Two lines of a text about 110 px high: not three.
-    expect(drawn!.height).toBeGreaterThan(180);
-    expect(drawn!.height).toBeLessThan(330);
-    // Early in the cue (words timed by characters) the lit word is on the first line.
-    const lit = await colourBox(png, YELLOW);
-    expect(lit!.y).toBeLessThan(drawn!.y + drawn!.height / 2);
-  }, 90_000);
+  // Each export frame a caption can land on (issue 31): 9:16, 1:1 and 4:5 (16:9 is wide enough for one line).
+  const TALL_FRAMES: { name: string; frame: Frame }[] = [
+    { name: '9:16', frame: { width: 1080, height: 1920, kind: 'vertical' } },
+    { name: '1:1', frame: { width: 1080, height: 1080, kind: 'square' } },
+    { name: '4:5', frame: { width: 1080, height: 1350, kind: 'portrait' } },
+  ];
+  for (const { name, frame } of TALL_FRAMES) {
+    it(`draws a long cue in two lines at most, large and inside the safe area of a ${name} export`, async () => {
+      const { width, height, kind } = frame;
+      const answer = path.join(dir, `tall-${kind}.mp4`);
+      await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=${width}x${height}:r=30:d=0.6`, '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo', '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', answer]);
+      const text = 'Working with this team was a great experience and I recommend them to everyone';
+      // One short line first, to measure a line of this frame; then the long cue.
+      const subtitles = await writeSubtitles(dir, `tall-${kind}`, [{ start: 0, end: 0.25, text: 'Working with' }, { start: 0.3, end: 0.6, text }], wordStyle({ size: 34 }), frame);
+      const tall = path.join(dir, `tall-captioned-${kind}.mp4`);
+      await runFfmpeg(composeArgs({ output: tall, frame, style: { background: '#000000', color: '#ffffff', size: 36, face: { font: 'Arial', bold: false }, fontFile: '' }, segments: [{ answer, source: frame, subtitles }] }), { failOnErrors: 'filters' });
+      const line = await colourBox(await grabFrame(tall, 0.1, `wordcap-line-${kind}`), (r, g, b) => r > 190 && (g > 160 || b > 190));
+      expect(line).not.toBeNull();
+      const png = await grabFrame(tall, 0.35, `wordcap-tall-${kind}`);
+      // WORD_CAPTION_SHOTS_DIR keeps the frame grabs (the README's screenshots).
+      if (process.env.WORD_CAPTION_SHOTS_DIR) await run('cp', [png, path.join(process.env.WORD_CAPTION_SHOTS_DIR, `word-captions-${kind}.png`)]);
+      const drawn = await colourBox(png, (r, g, b) => r > 190 && (g > 160 || b > 190));
+      const safe = safeArea(width, height, kind);
+      expect(drawn).not.toBeNull();
+      expect(boxInside(drawn!, safe)).toBe(true);
+      // Large: a line is over 5 % of the frame's width (measured: 77 px at 9:16, 61 px at 1:1 and 4:5).
+      expect(line!.height).toBeGreaterThan(width * 0.05);
+      // Two lines: not one, not three.
+      expect(drawn!.height).toBeGreaterThan(line!.height * 1.6);
+      expect(drawn!.height).toBeLessThan(line!.height * 2.6);
+      // Centred across the frame.
+      expect(Math.abs(drawn!.x + drawn!.width / 2 - width / 2)).toBeLessThan(width * 0.05);
+      // Early in the cue (words timed by characters) the lit word is on the first line.
+      const lit = await colourBox(png, YELLOW);
+      expect(lit!.y).toBeLessThan(drawn!.y + drawn!.height / 2);
+    }, 90_000);
+  }
 });

@@ -41,7 +41,8 @@ export function readyVideosEmail(o: { lang: TLanguage; brand: string; to: string
     paragraphs: [tr('common.hello', { name: o.firstname }), tr('videoReady.body', { count, customerName: o.customerName }), ...o.items.map((item) => `• ${itemLine(tr, item)}`)],
     button: { label: tr('videoReady.button'), url: o.url },
     linkHint: tr('common.linkHint'),
-    footer: tr('videoReady.footer', { brand: o.brand }),
+    // A draft alone was started by nobody: the testimonial's unlocking made it (issue 31).
+    footer: tr(o.items.every((item) => item.output === 'draft') ? 'videoReady.footerDraft' : 'videoReady.footer', { brand: o.brand }),
   });
   const subject = tr('videoReady.subject', { count, customerName: o.customerName, output: count === 1 ? tr(`videoReady.outputs.${o.items[0]!.output}`) : '' });
   return { to: o.to, subject, html, text };

@@ -81,7 +81,8 @@ function exportsOf(
 ): VideoCardProps['exports'] {
   const items = (input.exports ?? []).map((item): CardExport => {
     const spec = EXPORT_PLATFORM_SPECS[item.platform];
-    const format = `${spec.label} (${spec.aspect})`;
+    // The format's name in the person's language (the export dialog's), with its ratio.
+    const format = `${t(`exportVideo.platform.${item.platform}`)} (${spec.aspect})`;
     const version = input.version(item.videoType);
     return {
       testId: `export-${item.platform}-${item.videoType}`,

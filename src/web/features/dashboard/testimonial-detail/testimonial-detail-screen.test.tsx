@@ -825,12 +825,25 @@ describe('testimonial detail: publishing (issue 19)', () => {
       const list = await within(await screen.findByTestId('response-card')).findByTestId('export-list');
       expect(list.textContent).toContain('Exports');
       expect(within(list).getByTestId('export-shorts-modified').textContent).toContain('Améliorée');
+      // The format's name is the export dialog's, in French.
+      expect(within(list).getByTestId('export-shorts-modified').textContent).toContain('Shorts / Stories (9:16)');
       expect(within(list).getByTestId('export-linkedin-modified').textContent).toContain('LinkedIn (16:9)');
       expect(within(list).getByTestId('export-linkedin-original').textContent).toContain('Originale');
       expect(within(within(list).getByTestId('export-shorts-modified')).getByTestId('export-publish').textContent).toContain('Publier');
       expect(within(within(list).getByTestId('export-shorts-modified')).getByTestId('export-download').textContent).toContain('Télécharger');
       // The download names are the same in every language.
       expect(within(within(list).getByTestId('export-linkedin-modified')).getByTestId('export-file-name').textContent).toBe('claire-dubois-q1-16x9.mp4');
+    });
+
+    it('names a feed export by the export dialog’s French name', async () => {
+      await i18n.changeLanguage('fr');
+      const square = answer({ ...enhanced(), exports: [stored(JOB, 'square', 'modified', shortUrl), stored(JOB_2, 'portrait', 'modified', linkedinUrl)] });
+      stubApi({ [detailPath]: [detail(testimonial({ testimonial_responses: [square] }))], [jobsListPath]: [ok({ jobs: [] })] });
+      renderAt(`/dashboard/testimonials/${ID}`);
+      const list = await within(await screen.findByTestId('response-card')).findByTestId('export-list');
+      expect(within(list).getByTestId('export-square-modified').textContent).toContain('Publication carrée (1:1)');
+      expect(within(list).getByTestId('export-portrait-modified').textContent).toContain('Publication portrait (4:5)');
+      expect(list.textContent).not.toContain('post');
     });
 
     it('lists no export when the detail has none, whatever the version fields say (an older server)', async () => {
