@@ -41,9 +41,9 @@ interface TCommon extends Pick<VideoCardProps, 'onReload'> {
 }
 
 /** A version's publish state and dialog, when it plays and publishing is offered. */
-function publishOf(publishing: TCommon['publishing'], target: TPublishTarget | null, title: string, version: string): CardVersion['publish'] {
+function publishOf(publishing: TCommon['publishing'], target: TPublishTarget | null, title: string, version: string, note?: string): CardVersion['publish'] {
   if (!publishing || !target) return undefined;
-  const item = { target, title, version };
+  const item = { target, title, version, ...(note ? { note } : {}) };
   const published = publishing.isPublished(target);
   const gate = published ? null : (publishing.gate?.(target) ?? null);
   return {
@@ -156,7 +156,14 @@ export function answerCard(t: TFunction, input: AnswerCardInput): VideoCardProps
         duration: response.duration_seconds ?? null,
         fileName: downloadName(customerName, `${response.orderPosition}-original`, response.video_url ?? ''),
         testId: 'version-original',
-        publish: publishOf(publishing, response.video_url ? { kind: 'response', responseId: response.id } : null, item, t('testimonialDetail.answer.original')),
+        // The recording as it is: a trim applies to the videos made from it (decision 201), and the dialog says so.
+        publish: publishOf(
+          publishing,
+          response.video_url ? { kind: 'response', responseId: response.id } : null,
+          item,
+          t('testimonialDetail.answer.original'),
+          response.trim_start != null || response.trim_end != null ? t('testimonialDetail.publish.wholeRecording') : undefined,
+        ),
       },
     ],
     versionLabel: t('testimonialDetail.answer.versionLabel'),

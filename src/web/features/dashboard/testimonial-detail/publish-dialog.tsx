@@ -87,6 +87,11 @@ export function PublishDialog({ publishing }: { publishing: TPublishing }) {
             {item.version ? ` · ${item.version}` : null}
           </p>
         )}
+        {item?.note && (
+          <p className="mt-2 text-sm text-gray-600" data-testid="publish-note">
+            {item.note}
+          </p>
+        )}
         <div aria-live="polite" className="mt-4 flex flex-col gap-4">
           {failureText ? (
             <Alert

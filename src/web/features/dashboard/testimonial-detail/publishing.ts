@@ -18,6 +18,8 @@ export interface PublishItem {
   title: string;
   /** The version, e.g. 'Enhanced' (none for an export). */
   version?: string;
+  /** What the person should know before publishing it (a trimmed answer's recording is published whole, decision 201). */
+  note?: string;
 }
 
 const pathOf = (address: string): string | null => {

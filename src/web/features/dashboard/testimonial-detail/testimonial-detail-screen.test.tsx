@@ -557,6 +557,20 @@ describe('testimonial detail: publishing (issue 19)', () => {
     return writeText;
   }
 
+  it('says, before publishing a trimmed answer as recorded, that the whole recording is published', async () => {
+    stubApi({
+      [detailPath]: [detail(testimonial({ testimonial_responses: [answer({ trim_start: 1.5, trim_end: null })] }))],
+      [publicationsPath]: [ok({ publications: [] }), ok({ publications: [publication()] })],
+      [createPath]: [created],
+    });
+    renderAt(`/dashboard/testimonials/${ID}`);
+    fireEvent.click(await publishButton());
+    const dialog = await screen.findByTestId('publish-dialog');
+    expect(within(dialog).getByTestId('publish-note').textContent).toBe(
+      'This publishes the whole recording. Your trim applies to the videos made from this answer: publish its enhanced version or an export to share only the part you kept.',
+    );
+  });
+
   it('publishes an answer as recorded in one click: the link and the embed code to copy, the page to open', async () => {
     const calls = stubApi({
       [detailPath]: [detail(testimonial())],
@@ -572,6 +586,8 @@ describe('testimonial detail: publishing (issue 19)', () => {
 
     const dialog = await screen.findByTestId('publish-dialog');
     expect(within(dialog).getByTestId('publish-item').textContent).toBe('Question 1 · What did you like most? · Original');
+    // An untrimmed answer: nothing to warn about.
+    expect(within(dialog).queryByTestId('publish-note')).toBeNull();
     const link = (await within(dialog).findByTestId('publish-link')) as HTMLInputElement;
     expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/api/publications', body: { testimonialId: ID, responseId: RESPONSE } }]);
     expect(link.value).toBe(`http://localhost:3000/v/${SLUG}`);
