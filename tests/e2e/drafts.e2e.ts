@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, watchErrors, type BrowserSession } from './support/browser.js';
-import { recordTestimonial, signInInBrowser, signUpCompany, waitForMailLink, type Company } from './support/fixtures.js';
+import { recordTestimonial, signInInBrowser, signUpCompany, type Company } from './support/fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
