@@ -10,6 +10,8 @@ import type { VideoCardProps } from './video-card';
 export interface DraftCardInput extends TCommon {
   testimonial: TTestimonialRequest;
   draft: TDraft;
+  /** Another render of this testimonial is running: every action waits for it (spec §4), as on the other cards. */
+  busy?: boolean;
 }
 
 /**
@@ -20,6 +22,7 @@ export interface DraftCardInput extends TCommon {
  */
 export function draftCard(t: TFunction, input: DraftCardInput): VideoCardProps {
   const { testimonial, draft, onReload, locked } = input;
+  const busy = Boolean(input.busy);
   const publishing = locked ? undefined : input.publishing;
   const title = t('testimonialDetail.draft.title');
   const ready = draft.phase === 'ready' && Boolean(draft.video_url);
@@ -62,8 +65,8 @@ export function draftCard(t: TFunction, input: DraftCardInput): VideoCardProps {
     ) : draft.phase !== 'ready' ? (
       <RenderStatus state={{ output: 'draft', jobId: draft.job_id, phase: draft.phase, progress: draft.progress, error: draft.error }} />
     ) : undefined,
-    actions: ready ? [{ testId: 'action-draft-download', label: t('testimonialDetail.actions.download'), disabled: Boolean(locked), downloadShown: true }] : [],
-    publishAction: publishAction(t, 'action-draft-publish', Boolean(locked) || !publishing?.ready),
+    actions: ready ? [{ testId: 'action-draft-download', label: t('testimonialDetail.actions.download'), disabled: Boolean(locked) || busy, downloadShown: true }] : [],
+    publishAction: publishAction(t, 'action-draft-publish', Boolean(locked) || busy || !publishing?.ready),
     onReload,
   };
 }

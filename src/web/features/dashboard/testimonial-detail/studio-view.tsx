@@ -54,7 +54,7 @@ export function StudioView({ testimonial, onReload, onDialog, publishing }: Stud
       <ConsentWithdrawnBanner testimonial={testimonial} />
       {testimonial.draft ? (
         <section aria-label={t('testimonialDetail.draft.title')} className="mb-8">
-          <VideoCard {...draftCard(t, { ...common, testimonial, draft: testimonial.draft })} />
+          <VideoCard {...draftCard(t, { ...common, testimonial, draft: testimonial.draft, busy })} />
         </section>
       ) : null}
       <section aria-label={t('testimonialDetail.merged.title')} className="mb-8">

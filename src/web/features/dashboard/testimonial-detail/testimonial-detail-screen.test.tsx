@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TUser } from '../../../../contract/api/auth.schema.js';
 import type { TJob, TJobPhase } from '../../../../contract/api/jobs.schema.js';
-import type { TRenderState } from '../../../../contract/api/studio.schema.js';
+import type { TExportPlatform, TRenderState } from '../../../../contract/api/studio.schema.js';
 import type { TStoredExport, TTestimonialRequest, TTestimonialResponse } from '../../../../contract/api/testimonials.schema.js';
 import i18n from '../../../i18n/i18n';
 import { AuthProvider } from '../../../lib/auth-context';
@@ -728,7 +728,7 @@ describe('testimonial detail: publishing (issue 19)', () => {
     const shortUrl = media(`a/answers/${RESPONSE}/export-shorts-${JOB}.mp4`);
     const linkedinUrl = media(`a/answers/${RESPONSE}/export-linkedin-${JOB_2}.mp4`);
     const linkedinOriginalUrl = media(`a/answers/${RESPONSE}/export-linkedin-${JOB_3}.mp4`);
-    const stored = (id: string, platform: 'shorts' | 'linkedin', videoType: 'modified' | 'original', url: string): TStoredExport => ({
+    const stored = (id: string, platform: TExportPlatform, videoType: 'modified' | 'original', url: string): TStoredExport => ({
       id,
       platform,
       videoType,
