@@ -108,7 +108,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: TApiKey; onRevoke: () => void })
         </p>
       </div>
       {revoked ? null : (
-        <Button variant="ghost" size="sm" className="self-start text-error-700 sm:self-center" onClick={onRevoke} data-testid={`api-key-revoke-${apiKey.id}`}>
+        <Button variant="ghost" size="sm" className="-ml-3 self-start text-error-700 sm:ml-0 sm:self-center" onClick={onRevoke} data-testid={`api-key-revoke-${apiKey.id}`}>
           {t('apiKeys.revoke')}
         </Button>
       )}
@@ -165,6 +165,7 @@ function CreateKeyDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
           value={created.key}
           copyLabel={t('apiKeys.copy')}
           multiline
+          rows={3}
           testId="api-key-value"
           copyTestId="api-key-copy"
         />
