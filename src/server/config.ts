@@ -48,6 +48,8 @@ const ZEnv = z.object({
   ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'api', 'worker']).default('all')),
   JWT_SECRET: optional(z.string().min(32, 'expected at least 32 characters')),
   BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1024).default(1_048_576)),
+  /** Calls one API key may make to /api/v1 per minute, counted across every API process (decision 209). */
+  API_KEY_RATE_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(120)),
   TRUST_PROXY: optional(z.string()),
   FREE_CREDITS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(1)),
   GOOGLE_ISSUER: z.preprocess(
@@ -144,6 +146,8 @@ export interface Config {
   role: Role;
   jwtSecret: string | undefined;
   bodyLimitBytes: number;
+  /** Calls one API key may make to /api/v1 per minute (decision 209). */
+  apiKeyRatePerMinute: number;
   /**
    * Which peers' `X-Forwarded-For` to believe: false (none), a hop count (the socket's peer and the
    * proxies behind it, n in all), or the proxies' addresses and CIDRs. Never 'every hop'.
@@ -339,6 +343,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     role: e.ROLE,
     jwtSecret: e.JWT_SECRET,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    apiKeyRatePerMinute: e.API_KEY_RATE_PER_MINUTE,
     trustProxy: trustProxy as TrustProxy,
     freeCredits: e.FREE_CREDITS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

@@ -232,6 +232,22 @@ export const API = {
     /** Public: the customer's page reports a step no other call shows (camera granted, first answer recorded). */
     progress: endpoint('POST', '/api/public/testimonial/progress'),
   },
+  /** The company's API keys (issue 32, api-keys.schema.ts), signed in with the dashboard's session. */
+  apiKeys: {
+    /** The company's keys, newest first, without their secret → ZApiKeyList. */
+    list: endpoint('GET', '/api/api-keys'),
+    /** A new key ({ name, scope }) → 201 ZCreatedApiKey: the full key, shown this once. */
+    create: endpoint('POST', '/api/api-keys'),
+    /** Revoke a key; another company's is 404. */
+    revoke: endpoint('DELETE', '/api/api-keys/:id'),
+  },
+  /** The versioned API for other software (issue 32, v1.schema.ts), authenticated by an API key. */
+  v1: {
+    /** The key's company's testimonials, newest first, paginated (?page, ?per_page) → ZV1TestimonialList. */
+    listTestimonials: endpoint('GET', '/api/v1/testimonials'),
+    /** One of them → ZV1Testimonial; another company's is 404. */
+    getTestimonial: endpoint('GET', '/api/v1/testimonials/:id'),
+  },
   clientErrors: {
     /** Crash reports of the web app's error boundaries (client-errors.schema.ts); answers 202. */
     report: endpoint('POST', '/api/client-errors'),

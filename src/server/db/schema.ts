@@ -871,3 +871,29 @@ export const requestEvents = pgTable(
     check('request_events_subject_ck', sql`${t.requestId} is not null or ${t.linkId} is not null`),
   ],
 );
+
+/**
+ * Issue 32: a company's API keys for `/api/v1` (decision 209). The key `vr_live_<prefix>_<secret>` is shown
+ * once; only its public prefix (found by lookup, shown in lists) and the SHA-256 of the secret are kept.
+ * A revoked key stays listed with its revocation date and never authenticates again.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerCompany(),
+    name: text('name').notNull(),
+    scope: text('scope').$type<'read' | 'read_write'>().notNull(),
+    prefix: text('prefix').notNull(),
+    /** Hex SHA-256 of the secret part; the secret itself is never stored. */
+    secretHash: text('secret_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_prefix_uq').on(t.prefix),
+    index('api_keys_company_idx').on(t.companyId, t.createdAt),
+    check('api_keys_scope_ck', sql`${t.scope} in ('read', 'read_write')`),
+  ],
+);

@@ -11,6 +11,8 @@ interface CopyFieldProps {
   value: string;
   copyLabel: string;
   multiline?: boolean;
+  /** Lines of the multiline field (4 by default). */
+  rows?: number;
   testId: string;
   copyTestId: string;
 }
@@ -19,7 +21,7 @@ interface CopyFieldProps {
  * A read-only value with its label and a Copy button that says 'Copied' for a moment (and announces it):
  * a share link, an embed code. Without clipboard access it selects the text for Ctrl+C.
  */
-export function CopyField({ label, hint, value, copyLabel, multiline = false, testId, copyTestId }: CopyFieldProps) {
+export function CopyField({ label, hint, value, copyLabel, multiline = false, rows = 4, testId, copyTestId }: CopyFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
@@ -45,7 +47,7 @@ export function CopyField({ label, hint, value, copyLabel, multiline = false, te
       </label>
       <div className={cn('flex flex-col gap-2 sm:flex-row', multiline ? 'sm:items-start' : 'sm:items-center')}>
         {multiline ? (
-          <textarea ref={field} id={id} readOnly rows={4} value={value} onFocus={select} aria-describedby={`${id}-hint`} className={classes} data-testid={testId} />
+          <textarea ref={field} id={id} readOnly rows={rows} value={value} onFocus={select} aria-describedby={`${id}-hint`} className={classes} data-testid={testId} />
         ) : (
           <input ref={field} id={id} readOnly value={value} onFocus={select} aria-describedby={`${id}-hint`} className={classes} data-testid={testId} />
         )}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { type TTestimonialRequest, type TTestimonialResponse } from '../../../contract/api/testimonials.schema.js';
 import type { TTransaction } from '../../../contract/api/payment.schema.js';
 import type { AppContext } from '../../context.js';
@@ -153,6 +153,35 @@ export async function getTestimonialDetail(ctx: AppContext, companyId: string, i
     if ((company?.credits ?? 0) < 1) return { testimonial: null, error_credit: true };
   }
   return { testimonial: await toTestimonial(ctx, row), error_credit: false };
+}
+
+/**
+ * Issue 32 (the API's testimonials): one of the company's testimonials as the detail draws it, or null
+ * for an unknown or another company's id. No credit is asked for: an unpaid one simply has no media.
+ */
+export async function companyTestimonial(ctx: AppContext, companyId: string, id: string): Promise<TTestimonialRequest | null> {
+  const [row] = await ctx.db.select().from(testimonialRequests).where(and(eq(testimonialRequests.id, id), eq(testimonialRequests.companyId, companyId)));
+  return row ? toTestimonial(ctx, row) : null;
+}
+
+/** A page of the company's testimonials, newest first, each as the detail draws it, with the company's total. */
+export async function companyTestimonials(
+  ctx: AppContext,
+  companyId: string,
+  page: { page: number; perPage: number },
+): Promise<{ testimonials: TTestimonialRequest[]; total: number }> {
+  const mine = eq(testimonialRequests.companyId, companyId);
+  const [counted] = await ctx.db.select({ total: count() }).from(testimonialRequests).where(mine);
+  const rows = await ctx.db
+    .select()
+    .from(testimonialRequests)
+    .where(mine)
+    .orderBy(desc(testimonialRequests.createdAt), desc(testimonialRequests.id))
+    .limit(page.perPage)
+    .offset((page.page - 1) * page.perPage);
+  const testimonials: TTestimonialRequest[] = [];
+  for (const row of rows) testimonials.push(await toTestimonial(ctx, row));
+  return { testimonials, total: counted?.total ?? 0 };
 }
 
 /**

@@ -15,6 +15,7 @@ import { useProfile } from '../api/get-profile';
 import { useSettings } from '../api/get-settings';
 import { useQuestions } from '../api/list-questions';
 import { AccountPanel } from './account-panel';
+import { ApiKeysCard } from './api-keys-card';
 import { ApprovalSettingCard } from './approval-setting';
 import { ReminderSettingsCard } from './reminder-settings';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -125,6 +126,7 @@ export function SettingsScreen() {
               <AccountPanel profile={profile.data.user} onDirtyChange={onAccountDirty} />
               <ApprovalSettingCard value={profile.data.user.company.approval_required ?? false} />
               <ReminderSettingsCard />
+              <ApiKeysCard />
             </>
           )}
         </TabsContent>
