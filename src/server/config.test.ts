@@ -20,6 +20,12 @@ describe('loadConfig', () => {
     expect(config.role).toBe('all');
   });
 
+  it('makes drafts unless DRAFTS is off, and refuses another value', () => {
+    expect(loadConfig({}).drafts).toBe(true);
+    expect(loadConfig({ DRAFTS: 'off' }).drafts).toBe(false);
+    expect(() => loadConfig({ DRAFTS: 'no' })).toThrow(ConfigError);
+  });
+
   it('derives APP_URL from PORT and strips a trailing slash from an explicit one', () => {
     expect(loadConfig({ PORT: '4100' }).appUrl).toBe('http://localhost:4100');
     expect(loadConfig({ APP_URL: 'https://app.example.com/' }).appUrl).toBe('https://app.example.com');

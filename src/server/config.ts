@@ -94,6 +94,8 @@ const ZEnv = z.object({
   /** Issue 29: days the media of a testimonial whose consent was withdrawn are kept before the retention job deletes them; 0 deletes at once. */
   CONSENT_WITHDRAWN_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of days' }).int().min(0).max(3650).default(30)),
   READY_MAIL_INTERVAL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(0).max(86_400).default(600)),
+  /** Issue 31: 'off' makes no draft when a testimonial is paid (and pays none on arrival); for operators saving the worker's time, and tests of other renders. */
+  DRAFTS: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { message: "expected 'on' or 'off'" }).default('on')),
   READY_MAIL_SLOW_RENDER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(0).max(3600).default(60)),
   // Read by the test hook itself (lib/crash-point.ts); checked here so that a wrong name or a production use is seen at start.
   TEST_CRASH_AFTER: optional(z.enum(CRASH_POINTS)),
@@ -200,6 +202,8 @@ export interface Config {
    * render (to gather a burst) and comes at most once per testimonial per `intervalSeconds`.
    */
   readyMail: { gatherSeconds: number; intervalSeconds: number; slowRenderSeconds: number };
+  /** Issue 31: drafts made when a testimonial is paid (DRAFTS, on by default). */
+  drafts: boolean;
   /** Days a withdrawn testimonial's media are kept before they are deleted (CONSENT_WITHDRAWN_RETENTION_DAYS; 0: at once). */
   consentWithdrawnRetentionDays: number;
 }
@@ -390,6 +394,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerLeaseSeconds: e.WORKER_LEASE_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     consentWithdrawnRetentionDays: e.CONSENT_WITHDRAWN_RETENTION_DAYS,
+    drafts: e.DRAFTS === 'on',
     readyMail: { gatherSeconds: e.READY_MAIL_GATHER_SECONDS, intervalSeconds: e.READY_MAIL_INTERVAL_SECONDS, slowRenderSeconds: e.READY_MAIL_SLOW_RENDER_SECONDS },
   };
 }

@@ -57,7 +57,7 @@ describe('three workers, one killed with SIGKILL mid-way and restarted', () => {
       dataDir,
       ...(tmpDir ? { tmpDir } : {}),
       // 'Ready' e-mails gathered for a second, at most one per testimonial every two seconds (600 s in production).
-      env: { ...s3.env, TRUST_PROXY: '1', WORKER_CONCURRENCY: '1', READY_MAIL_GATHER_SECONDS: '1', READY_MAIL_INTERVAL_SECONDS: '2' },
+      env: { ...s3.env, TRUST_PROXY: '1', WORKER_CONCURRENCY: '1', READY_MAIL_GATHER_SECONDS: '1', READY_MAIL_INTERVAL_SECONDS: '2', DRAFTS: 'off' },
     });
     procs.push(proc);
     return proc;

@@ -21,6 +21,7 @@ import { posterKeyOf } from './posters.js';
 
 /** Starts the testimonial's draft in the caller's transaction when it is due; returns its job, else null. */
 export async function startDraftIfReady(ctx: AppContext, t: Tx, requestId: string): Promise<JobRow | null> {
+  if (!ctx.config.drafts) return null;
   const [request] = await t.tx.select().from(testimonialRequests).where(eq(testimonialRequests.id, requestId)).for('update');
   if (!request || !request.paid || request.status !== 'completed' || request.consentWithdrawnAt) return null;
   const answers = usableAnswers(await t.tx.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, requestId)));
@@ -42,6 +43,8 @@ export async function startDraftIfReady(ctx: AppContext, t: Tx, requestId: strin
  * prepared (startDraftIfReady from the transcode). Returns whether it was paid here.
  */
 export async function payOnArrival(ctx: AppContext, t: Tx, request: { id: string; companyId: string }): Promise<boolean> {
+  // Without drafts (DRAFTS=off) there is nothing to pay for on arrival: the company unlocks it itself.
+  if (!ctx.config.drafts) return false;
   const [style] = await t.tx.select({ prepareDrafts: videoStyleSettings.prepareDrafts }).from(videoStyleSettings).where(eq(videoStyleSettings.companyId, request.companyId));
   if (!style?.prepareDrafts) return false;
   try {
