@@ -30,7 +30,7 @@ describe('a draft made on arrival', () => {
 
   beforeAll(async () => {
     // The 'ready' e-mail goes 2 s after the render instead of 75 s.
-    server = await startServer({ READY_MAIL_GATHER_SECONDS: '2' });
+    server = await startServer({ READY_MAIL_GATHER_SECONDS: '2', DRAFTS: 'on' });
     browser = await openBrowser({ locale: 'en-US' });
     company = await signUpCompany(server, { prefix: 'drafts' });
     await company.api('PUT', '/api/user/complete-onboarding', {});

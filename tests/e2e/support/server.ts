@@ -26,7 +26,7 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the built app (`dist/`) as `npm start` would, on a random port with a fresh DATA_DIR. */
+/** Starts the built app (`dist/`) as `npm start` would, on a random port with a fresh DATA_DIR (drafts off unless `DRAFTS: 'on'`). */
 export async function startServer(
   env: Record<string, string> = {},
   // answering: return once the server answers /api/health at all (a server expected to be degraded).
@@ -38,7 +38,7 @@ export async function startServer(
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/node/server/main.js')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', APP_URL: url, DATA_DIR: dataDir, ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', APP_URL: url, DATA_DIR: dataDir, DRAFTS: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

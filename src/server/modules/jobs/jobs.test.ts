@@ -82,8 +82,8 @@ describe('media jobs', () => {
 
     const merge = (await me.post(`/api/testimonials/${tm.id}/merge`, { language: 'en' })).json();
     const all = (await me.get(`/api/jobs?testimonialId=${tm.id}`)).json().jobs as TJob[];
-    // Newest first; the draft (issue 31) came when the answer was prepared.
-    expect(all.filter((j) => j.kind !== 'draft').map((j) => j.id)).toEqual([merge.jobId, transcodeId]);
+    // Newest first.
+    expect(all.map((j) => j.id)).toEqual([merge.jobId, transcodeId]);
     const ofAnswer = (await me.get(`/api/jobs?testimonialId=${tm.id}&responseId=${response.id}`)).json().jobs as TJob[];
     expect(ofAnswer.map((j) => j.id)).toEqual([transcodeId]);
 
@@ -184,7 +184,7 @@ describe('media jobs', () => {
     expect(merges.map((r) => r.statusCode).sort()).toEqual([202, 409]);
     expect(merges.find((r) => r.statusCode === 409)!.json().code).toBe('conflict');
     const rows = await t.ctx.db.select().from(jobs).where(eq(jobs.requestId, tm.id));
-    expect(rows.map((r) => r.kind).sort()).toEqual(['draft', 'intro', 'merge', 'transcode']);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['intro', 'merge', 'transcode']);
     for (const r of both.concat(merges).filter((x) => x.statusCode === 202)) await follow(me, r.json().jobId);
   }, 120_000);
 

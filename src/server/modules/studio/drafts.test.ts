@@ -26,7 +26,7 @@ describe('drafts on arrival', () => {
   let dir: string;
   let speech: Buffer;
   beforeAll(async () => {
-    t = await createTestApp({ work: true });
+    t = await createTestApp({ work: true, env: { DRAFTS: 'on' } });
     dir = await mkdtemp(path.join(os.tmpdir(), 'vr-draft-'));
     const wav = path.join(dir, 'speech.wav');
     await run('flite', ['-voice', 'slt', '-t', SENTENCE, '-o', wav]);
