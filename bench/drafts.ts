@@ -28,7 +28,7 @@ const ANSWER_SECONDS = 20;
 
 export async function draftsBench(): Promise<Record<string, unknown>> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vr-bench-drafts-'));
-  const server = await startServer({ LOG_LEVEL: 'error', FREE_CREDITS: '10' });
+  const server = await startServer({ LOG_LEVEL: 'error', FREE_CREDITS: '10', DRAFTS: 'on' });
   try {
     const files: { file: string; name: string }[] = [];
     for (const [i, text] of SPEECH.entries()) {
