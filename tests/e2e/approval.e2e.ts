@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, watchErrors, type BrowserSession } from './support/browser.js';
+import { openBrowser, setLanguage, watchErrors, type BrowserSession } from './support/browser.js';
 import { recordTestimonial, signInInBrowser, signUpCompany, type Company, type RecordedTestimonial } from './support/fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -36,11 +36,6 @@ async function shot(target: Page | Locator, name: string, fullPage = false): Pro
   else await target.screenshot({ path: file, fullPage });
 }
 
-async function setLanguage(page: Page, server: RunningServer, browser: BrowserSession, lang: 'en' | 'fr'): Promise<void> {
-  await browser.context.addCookies([{ name: 'i18next', value: lang, url: server.url }]);
-  await page.evaluate((value) => localStorage.setItem('i18nextLng', value), lang);
-  await page.reload();
-}
 
 /** Every /approve/ link e-mailed to `to`, waiting until there are `count` of them. */
 async function approvalLinks(server: RunningServer, to: string, count: number): Promise<string[]> {

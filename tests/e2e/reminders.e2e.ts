@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isWithinCivilHours, localTime } from '../../src/server/modules/reminders/schedule.js';
-import { openBrowser, screenshot, watchErrors, type BrowserSession } from './support/browser.js';
+import { openBrowser, screenshot, setLanguage, watchErrors, type BrowserSession } from './support/browser.js';
 import { signInInBrowser, signUpCompany, waitForMailLink, type Company } from './support/fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -50,11 +50,6 @@ async function shotSection(section: Locator, name: string): Promise<void> {
   await page.setViewportSize(size);
 }
 
-async function setLanguage(page: Page, server: RunningServer, browser: BrowserSession, lang: 'en' | 'fr'): Promise<void> {
-  await browser.context.addCookies([{ name: 'i18next', value: lang, url: server.url }]);
-  await page.evaluate((value) => localStorage.setItem('i18nextLng', value), lang);
-  await page.reload();
-}
 
 describe('automatic reminders and unsubscribing', () => {
   let server: RunningServer;

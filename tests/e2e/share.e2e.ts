@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, watchErrors, type BrowserSession } from './support/browser.js';
 import { recordTestimonial, signInInBrowser, signUpCompany, type Company, type RecordedTestimonial } from './support/fixtures.js';
+import { until } from './support/until.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -23,15 +24,6 @@ interface Detail {
   testimonial: { testimonial_responses: { id: string; poster_url?: string | null }[] } | null;
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS_DIR, { recursive: true });

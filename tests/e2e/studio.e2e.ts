@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, watchErrors, type BrowserSession } from './support/browser.js';
+import { openBrowser, screenshot, setLanguage, watchErrors, type BrowserSession } from './support/browser.js';
 import { recordTestimonial, signInInBrowser, signUpCompany, type Company, type RecordedTestimonial } from './support/fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -56,11 +56,6 @@ async function isPaused(video: Locator): Promise<boolean> {
   return video.evaluate((element: HTMLVideoElement) => element.paused);
 }
 
-async function setLanguage(page: Page, server: RunningServer, browser: BrowserSession, lang: 'en' | 'fr'): Promise<void> {
-  await browser.context.addCookies([{ name: 'i18next', value: lang, url: server.url }]);
-  await page.evaluate((value) => localStorage.setItem('i18nextLng', value), lang);
-  await page.reload();
-}
 
 /** Waits until every player shows a picture, so that screenshots are not taken mid-load. */
 async function videosReady(page: Page): Promise<void> {

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, watchErrors, type BrowserSession } from './support/browser.js';
+import { openBrowser, screenshot, setLanguage, watchErrors, type BrowserSession } from './support/browser.js';
 import { recordTestimonial, signInInBrowser, signUpCompany, type Company, type RecordedTestimonial } from './support/fixtures.js';
+import { until } from './support/until.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -33,21 +34,7 @@ const QUESTIONS = ['How was it to work with our team?', 'What results did you ge
 const KEY_WORDS = ['working', 'with', 'this', 'team', 'great', 'experience', 'recommend', 'them', 'everyone'];
 const EDITED_WORD = 'marvellous';
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 150_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
 
-async function setLanguage(page: Page, browser: BrowserSession, server: RunningServer, lang: 'en' | 'fr') {
-  await browser.context.addCookies([{ name: 'i18next', value: lang, url: server.url }]);
-  await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lang);
-  await page.reload();
-}
 
 /** Nothing sticks out sideways on a phone. */
 async function noHorizontalScroll(page: Page) {
@@ -170,7 +157,7 @@ describe('transcription review', () => {
     await openSecond();
     await noHorizontalScroll(page);
     await screenshot(page, 'transcription-review-en-375', { fullPage: false });
-    await setLanguage(page, browser, server, 'fr');
+    await setLanguage(page, server, browser, 'fr');
     await openSecond();
     expect(await dialog.textContent()).toContain('Vérifier les sous-titres');
     await screenshot(page, 'transcription-review-fr-375', { fullPage: false });
@@ -178,7 +165,7 @@ describe('transcription review', () => {
     await screenshot(page, 'transcription-review-fr-1280', { fullPage: false });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await setLanguage(page, browser, server, 'en');
+    await setLanguage(page, server, browser, 'en');
     expect(errors).toEqual([]);
   }, 420_000);
 
@@ -226,7 +213,7 @@ describe('transcription review', () => {
     await noHorizontalScroll(page);
     await screenshot(page, 'merged-transcription-review-en-375', { fullPage: false });
     await page.keyboard.press('Escape');
-    await setLanguage(page, browser, server, 'fr');
+    await setLanguage(page, server, browser, 'fr');
     await open();
     expect(await dialog.textContent()).toContain('Réponse 1');
     await screenshot(page, 'merged-transcription-review-fr-375', { fullPage: false });
@@ -240,7 +227,7 @@ describe('transcription review', () => {
       'the merged video with subtitles',
       () => company.api<{ testimonial: { video_url_subtitles: string | null } | null }>('GET', `/api/testimonials/request/${testimonial.id}?company_id=${company.companyId}`),
       (d) => Boolean(d.testimonial?.video_url_subtitles),
-      240_000,
+      { timeoutMs: 240_000 },
     );
     expect(merged.testimonial!.video_url_subtitles).toBeTruthy();
     expect(errors).toEqual([]);

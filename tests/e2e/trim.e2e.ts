@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, watchErrors, type BrowserSession } from './support/browser.js';
+import { openBrowser, screenshot, setLanguage, watchErrors, type BrowserSession } from './support/browser.js';
 import { recordTestimonial, signInInBrowser, signUpCompany, type Company, type RecordedTestimonial } from './support/fixtures.js';
+import { until } from './support/until.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -15,21 +16,7 @@ interface Detail {
   testimonial: { testimonial_responses: { id: string; poster_url?: string | null; trim_start?: number | null; trim_end?: number | null }[] } | null;
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
-async function setLanguage(page: Page, browser: BrowserSession, server: RunningServer, lang: 'en' | 'fr') {
-  await browser.context.addCookies([{ name: 'i18next', value: lang, url: server.url }]);
-  await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lang);
-  await page.reload();
-}
 
 describe('trimming an answer', () => {
   let server: RunningServer;
@@ -97,7 +84,7 @@ describe('trimming an answer', () => {
     expect(saved.trim_end).toBeCloseTo(kept + 1.1, 2);
     await card().getByText('Trimmed', { exact: true }).waitFor();
 
-    await setLanguage(page, browser, server, 'fr');
+    await setLanguage(page, server, browser, 'fr');
     await open();
     expect(await dialog().textContent()).toContain('Couper la réponse 1');
     expect(await dialog().locator('[data-testid="trim-start"]').getAttribute('aria-valuetext')).toBe('0:01.10');

@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, watchErrors, type BrowserSession } from './support/browser.js';
+import { openBrowser, screenshot, setLanguage, watchErrors, type BrowserSession } from './support/browser.js';
 import { recordTestimonial, signInInBrowser, signUpCompany, type Company, type RecordedTestimonial } from './support/fixtures.js';
+import { until } from './support/until.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -18,21 +19,7 @@ interface Detail {
   testimonial: { testimonial_responses: { id: string; poster_url?: string | null; has_subtitles: boolean }[] } | null;
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
-async function setLanguage(page: Page, browser: BrowserSession, server: RunningServer, lang: 'en' | 'fr') {
-  await browser.context.addCookies([{ name: 'i18next', value: lang, url: server.url }]);
-  await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lang);
-  await page.reload();
-}
 
 /** Moves the review's player to `seconds` and waits until it is there. */
 async function seekTo(video: Locator, seconds: number) {
@@ -115,7 +102,7 @@ describe('typed subtitles and the review player', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // French interface, the whole way to the subtitled video.
-    await setLanguage(page, browser, server, 'fr');
+    await setLanguage(page, server, browser, 'fr');
     await openReview();
     await notSetUp.waitFor();
     expect(await notSetUp.textContent()).toContain('ne sont pas disponibles dans cette langue');

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, watchErrors, type BrowserSession } from './support/browser.js';
+import { openBrowser, setLanguage, watchErrors, type BrowserSession } from './support/browser.js';
 import { recordTestimonial, signInInBrowser, signUpCompany, type Company, type RecordedTestimonial } from './support/fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -31,11 +31,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
 }
 
-async function setLanguage(page: Page, server: RunningServer, browser: BrowserSession, lang: 'en' | 'fr'): Promise<void> {
-  await browser.context.addCookies([{ name: 'i18next', value: lang, url: server.url }]);
-  await page.evaluate((value) => localStorage.setItem('i18nextLng', value), lang);
-  await page.reload();
-}
 
 /** Plays the page's video to its end, muted and fast, and waits for 'ended'. */
 async function playToTheEnd(page: Page): Promise<void> {

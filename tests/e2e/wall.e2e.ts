@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, watchErrors, type BrowserSession } from './support/browser.js';
+import { openBrowser, setLanguage, watchErrors, type BrowserSession } from './support/browser.js';
 import { recordTestimonial, signInInBrowser, signUpCompany, type Company } from './support/fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -41,11 +41,6 @@ async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage });
 }
 
-async function setLanguage(page: Page, server: RunningServer, browser: BrowserSession, lang: 'en' | 'fr'): Promise<void> {
-  await browser.context.addCookies([{ name: 'i18next', value: lang, url: server.url }]);
-  await page.evaluate((value) => localStorage.setItem('i18nextLng', value), lang);
-  await page.reload();
-}
 
 /** Waits until every poster of the page has loaded (a video card shows its poster first). */
 async function postersLoaded(page: Page | Frame): Promise<void> {

@@ -82,3 +82,10 @@ export async function screenshot(page: Page, name: string, options: { settle?: b
   await page.screenshot({ path: file, fullPage });
   return file;
 }
+
+/** Switches the app's language as a person would find it next time: the cookie and the stored choice, then a reload. */
+export async function setLanguage(page: Page, server: { url: string }, browser: BrowserSession, lang: 'en' | 'fr'): Promise<void> {
+  await browser.context.addCookies([{ name: 'i18next', value: lang, url: server.url }]);
+  await page.evaluate((value) => localStorage.setItem('i18nextLng', value), lang);
+  await page.reload();
+}
