@@ -15,6 +15,7 @@ import { lighthouseBench } from './lighthouse.js';
 import { answersBench } from './answers.js';
 import { draftsBench } from './drafts.js';
 import { formatsBench } from './formats.js';
+import { formatsJobsBench } from './formats-jobs.js';
 import { qrBench } from './qr.js';
 import { renderBench } from './render.js';
 import { transcriptionBench } from './transcription.js';
@@ -136,7 +137,7 @@ async function main() {
   if (sections.has('answers')) Object.assign(results, await answersBench());
   if (sections.has('render')) Object.assign(results, await renderBench());
   if (sections.has('transcription')) Object.assign(results, await transcriptionBench());
-  if (sections.has('formats')) Object.assign(results, await formatsBench());
+  if (sections.has('formats')) Object.assign(results, await formatsBench(), await formatsJobsBench());
   if (sections.has('drafts')) Object.assign(results, await draftsBench());
   if (sections.has('qr')) Object.assign(results, await qrBench());
 

@@ -60,19 +60,30 @@ export async function signUpCompany(server: RunningServer, options: { lang?: 'en
   });
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
   await fetch(await waitForMailLink(server, email, '/api/auth/confirm-email'), { redirect: 'manual' });
-  const signin = await fetch(`${server.url}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (signin.status !== 200) throw new Error(`signin failed: ${signin.status} ${await signin.text()}`);
-  const session = (await signin.json()) as { token: string; user: { company_id: string } };
-  const api = async <T,>(method: string, url: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${session.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+  const signIn = async () => {
+    const signin = await fetch(`${server.url}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
     });
+    if (signin.status !== 200) throw new Error(`signin failed: ${signin.status} ${await signin.text()}`);
+    return (await signin.json()) as { token: string; user: { company_id: string } };
+  };
+  const session = await signIn();
+  let token = session.token;
+  const api = async <T,>(method: string, url: string, body?: unknown): Promise<T> => {
+    const call = () =>
+      fetch(`${server.url}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    let res = await call();
+    // The access token lasts 15 minutes: a long journey or bench signs in again once, as the app would refresh.
+    if (res.status === 401 && ((await res.clone().json()) as { errorKey?: string }).errorKey === 'sessionExpired') {
+      token = (await signIn()).token;
+      res = await call();
+    }
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
