@@ -31,6 +31,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/auth/forgot-password': 'by e-mail address, rate-limited',
   'POST /api/auth/reset-password': 'carries the reset token',
   'GET /api/public/app-config': 'public client configuration',
+  'GET /api/invitations/preview': "what an invitation link invites to, by its token (256 bits, stored hashed); refused once used, cancelled or expired; rate-limited (roles.security.ts)",
   'GET /api/public/logo/:companyId': 'company logo shown to its customers on the recording page',
   'GET /api/public/testimonial/validate/:token': 'customer link token',
   'POST /api/public/testimonial/save': 'customer link token',

@@ -4,6 +4,7 @@
  * Every path, method and field name is the spec's own, including its mix of camelCase
  * (companyName, refreshToken, rememberMe) and snake_case (company_id, access_token, new_password).
  */
+import { ZMyCompany, ZRole } from './members.schema.js';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 import {
@@ -231,6 +232,9 @@ export type TResetPasswordResponse = z.infer<typeof ZResetPasswordResponse>;
  */
 export const ZMeResponse = z.object({
   user: ZUser,
+  /** The caller's role in the token's company, and the companies they belong to (issue 32). */
+  role: ZRole.optional(),
+  companies: z.array(ZMyCompany).optional(),
   token: z.string().min(1),
   refreshToken: z.string().min(1).optional(),
 });
