@@ -273,6 +273,9 @@ describe('route table attacks', () => {
       'PUT /api/testimonials/:id/approval-required': { required: true },
       'PUT /api/user/approval-setting': { approval_required: false },
       'POST /api/collection-links': { name: 'Stolen questions', question_ids: [victim.questionId], language: 'english', background_color: '#000000' },
+      'PUT /api/members/:userId/role': { role: 'viewer' },
+      'POST /api/members/invitations': { email: 'attacker.friend@attacker.test', role: 'owner' },
+      'POST /api/companies/switch': { companyId: c },
       'PUT /api/collection-links/:id': { name: 'Renamed', question_ids: [victim.questionId], language: 'english', background_color: '#000000' },
     };
     return bodies[key(route)] ?? {};
@@ -297,7 +300,7 @@ describe('route table attacks', () => {
   it("never gives one company another company's data, nor lets it change or spend anything", async () => {
     const before = await victimState();
     const victimMarkers = [victim.questionText, victim.requestId, victim.responseId, victim.customerEmail, victim.questionId];
-    const ids = [victim.requestId, victim.responseId, victim.questionId, victim.jobId, victim.publicationId];
+    const ids = [victim.requestId, victim.responseId, victim.questionId, victim.jobId, victim.publicationId, victim.company.userId];
     for (const route of authenticatedRoutes()) {
       const hasParam = /[:*]/.test(route.url);
       // The attacker names the victim's company, or honestly its own while naming the victim's objects.

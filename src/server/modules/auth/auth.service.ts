@@ -22,6 +22,7 @@ import { confirmationEmail, resetPasswordEmail } from './auth.emails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { discardUnconfirmedAccount } from './unconfirmed-account.js';
 import { myCompanies } from '../members/companies.service.js';
+import { invitedTo, joinByInvitation } from '../members/members.service.js';
 import { isSessionId } from './sessions.js';
 import { hashToken, randomToken, signAccessToken, signStatement, verifyAccessToken, verifyStatement } from './tokens.js';
 
@@ -150,13 +151,53 @@ export interface SignupInput {
   firstname: string;
   lastname: string;
   email: string;
-  companyName: string;
+  companyName?: string | undefined;
+  invitation?: string | undefined;
   password?: string | undefined;
   lang: TLanguage;
   fromGoogle?: boolean | undefined;
   googleId?: string | undefined;
   picture?: string | null | undefined;
   accessToken?: string | undefined;
+}
+
+/**
+ * Signs up by an invitation (issue 32), inside the sign-up's transaction: no company is created; the
+ * account belongs to the inviting company (its `users.company_id`) with the invited role, its e-mail
+ * counts as confirmed (the link was sent to it), and a session opens in that company at once.
+ */
+async function joinBySignup(
+  ctx: AppContext,
+  tx: DbOrTx,
+  input: SignupInput,
+  invitationToken: string,
+  email: string,
+  passwordHash: string | null,
+  google: GoogleSignupClaims | undefined,
+) {
+  const invitation = await invitedTo(tx, invitationToken);
+  if (invitation.email.toLowerCase() !== email.toLowerCase()) {
+    throw new AppError('no_permission', { reason: 'invitation_email_mismatch', params: { email: invitation.email } });
+  }
+  const [user] = await tx
+    .insert(users)
+    .values({
+      companyId: invitation.companyId,
+      email,
+      passwordHash,
+      firstname: input.firstname,
+      lastname: input.lastname,
+      avatarUrl: google ? google.picture || input.picture || null : null,
+      googleSub: google?.sub ?? null,
+      emailConfirmedAt: new Date(),
+      language: input.lang,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  const joined = await joinByInvitation(tx, invitationToken, user);
+  const [company] = await tx.select().from(companies).where(eq(companies.id, joined.companyId)).limit(1);
+  const { token, refreshToken } = await startSession(ctx, tx, user, Boolean(google), joined.companyId);
+  return { user: toUser(user, company!), token, refreshToken };
 }
 
 /**
@@ -187,9 +228,10 @@ export async function signup(ctx: AppContext, input: SignupInput) {
       // Google proved the address: an unconfirmed account someone opened with it is not the owner's
       // (pre-hijack), and gives way instead of blocking the sign-up (see unconfirmed-account.ts).
       if (google) await discardUnconfirmedAccount(tx, email);
+      if (input.invitation) return joinBySignup(ctx, tx, input, input.invitation, email, passwordHash, google);
       const [company] = await tx
         .insert(companies)
-        .values({ name: input.companyName, mailLanguage: input.lang, credits: ctx.config.freeCredits })
+        .values({ name: input.companyName ?? '', mailLanguage: input.lang, credits: ctx.config.freeCredits })
         .returning();
       if (!company) throw new Error('company not created');
       const [user] = await tx

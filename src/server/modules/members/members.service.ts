@@ -229,6 +229,11 @@ async function usableInvitation(db: DbOrTx, token: string, lock = false) {
   return row;
 }
 
+/** The invitation a link names, when it can still be accepted (locked until the transaction ends). */
+export async function invitedTo(tx: DbOrTx, token: string): Promise<InvitationRow> {
+  return (await usableInvitation(tx, token, true)).invitation;
+}
+
 /** What a link invites to, for the invitation page (no session needed: the token is the proof). */
 export async function previewInvitation(ctx: AppContext, token: string): Promise<TInvitationPreview> {
   const { invitation, company } = await usableInvitation(ctx.db, token);

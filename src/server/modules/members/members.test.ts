@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations, memberships, refreshTokenFamilies } from '../../db/schema.js';
+import { companies, invitations, memberships, refreshTokenFamilies } from '../../db/schema.js';
+import { signGoogleSignupToken } from '../auth/auth.service.js';
 import { memberOf, signedInCompany } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { startSmtpCatcher } from '../../test/smtp-catcher.js';
@@ -74,6 +75,45 @@ describe('invitations', () => {
     const again = await call('POST', '/api/invitations/accept', access, { token });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ reason: 'invitation_used' });
+  });
+
+  it('accepts by signing up, with a password or with Google: no company is created, the account joins with the role and works there at once', async () => {
+    const owner = await signedInCompany(t);
+    const companiesBefore = await t.ctx.db.$count(companies);
+    const email = `invited-${Date.now()}@agency.test`;
+    const { token } = await invite(owner, email, 'viewer');
+    expect((await t.app.inject({ method: 'GET', url: `/api/invitations/preview?token=${token}` })).json()).toMatchObject({ accountExists: false });
+    const body = { firstname: 'Ines', lastname: 'Invited', password: 'secret12', lang: 'en', invitation: token };
+    // Another e-mail than the invited one: refused, and nothing is created.
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...body, email: `other-${email}` } });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ reason: 'invitation_email_mismatch' });
+    const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...body, email } });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const made = signup.json<{ token: string; user: { company_id: string; email_confirmed: boolean } }>();
+    expect(made.user).toMatchObject({ company_id: owner.companyId, email_confirmed: true });
+    expect(await t.ctx.db.$count(companies)).toBe(companiesBefore);
+    const me = (await call('GET', '/api/auth/me', made.token)).json<{ role: string }>();
+    expect(me.role).toBe('viewer');
+    // The link is used.
+    const twice = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...body, email: `x${email}` } });
+    expect(twice.json()).toMatchObject({ reason: 'invitation_used' });
+
+    // With Google: the address Google verified must be the invited one.
+    const googleEmail = `google-${Date.now()}@agency.test`;
+    const second = await invite(owner, googleEmail, 'editor');
+    const claims = { sub: `sub-${Date.now()}`, email: googleEmail, email_verified: true, firstname: 'Gus', lastname: 'Google', picture: null };
+    const accessToken = await signGoogleSignupToken(t.ctx, claims);
+    const google = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { firstname: 'Gus', lastname: 'Google', email: googleEmail, lang: 'fr', fromGoogle: true, googleId: claims.sub, accessToken, invitation: second.token },
+    });
+    expect(google.statusCode, google.body).toBe(201);
+    const viaGoogle = google.json<{ token: string; user: { company_id: string } }>();
+    expect(viaGoogle.user.company_id).toBe(owner.companyId);
+    expect((await call('GET', '/api/auth/me', viaGoogle.token)).json()).toMatchObject({ role: 'editor' });
+    expect(await t.ctx.db.$count(companies)).toBe(companiesBefore);
   });
 
   it('refuses another e-mail, a cancelled, an expired or a replaced link, and an unknown one, each with its reason', async () => {
