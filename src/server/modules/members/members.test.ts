@@ -205,6 +205,8 @@ describe('roles and members', () => {
   });
 
   it('a change of role takes effect on the next call, and a removal ends the sessions and the refresh for that company at once', async () => {
+    // The guard's session reads are cached (and must be dropped by the change's announcement).
+    expect(t.ctx.reads.live).toBe(true);
     const owner = await signedInCompany(t);
     const editor = await memberOf(t, owner, 'editor');
     const question = { company_id: owner.companyId, text: 'What changed?', order_position: 1 };
