@@ -137,6 +137,21 @@ export const ERROR_REASON_MESSAGES = {
   trim_end_outside: 'The end must be within the answer, between 0:00.0 and {{duration}}.',
   /** params: seconds */
   trim_too_short: 'Keep at least {{seconds}} s: the end must come at least {{seconds}} s after the start.',
+  /* ------------------------------------------------ members and roles (issue 32, decision 215) */
+  role_required: "Your role in this company does not allow this: ask an owner.",
+  role_required_editor: "Viewers can watch, download and read transcripts. Ask an owner or editor to do this.",
+  not_a_member: "You are not a member of this company.",
+  last_owner: "A company always keeps at least one owner: make someone else an owner first.",
+  member_not_found: "This person is not a member of this company.",
+  already_member: "This person is already a member of this company.",
+  invitation_pending: "An invitation to this e-mail address is already waiting: send it again instead.",
+  invitation_not_found: "This invitation does not exist or was deleted.",
+  invitation_invalid: "This invitation link is not valid. Please check the link in your e-mail.",
+  invitation_expired: "This invitation has expired. Ask the company's owner to send it again.",
+  invitation_cancelled: "This invitation was cancelled by the company's owner.",
+  invitation_used: "This invitation has already been accepted.",
+  /** params: email (the invited address) */
+  invitation_email_mismatch: "This invitation was sent to {{email}}: sign in with that address to accept it.",
 } as const;
 
 export type TErrorReason = keyof typeof ERROR_REASON_MESSAGES;

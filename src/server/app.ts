@@ -1,3 +1,5 @@
+import type { TRole } from '../contract/api/members.schema.js';
+import { routeRole } from './http/route-roles.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
@@ -43,12 +45,15 @@ import { consentRecordRoutes } from './modules/consent/record.routes.js';
 import { collectionRoutes } from './modules/collection/collection.routes.js';
 import { funnelRoutes } from './modules/funnel/funnel.routes.js';
 // Integrations (issue 32): API keys and the versioned API.
+import { membersRoutes } from './modules/members/members.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { v1Routes } from './modules/v1/v1.routes.js';
 
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** The lowest role allowed, for a dashboard route that requires a session (http/route-roles.ts). */
+  role?: TRole | undefined;
 }
 
 declare module 'fastify' {
@@ -86,7 +91,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Every route as registered, so that the security suite covers a new route without being told.
   const routeTable: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    const methods = [route.method].flat().filter((method) => method !== 'HEAD');
+    // Each dashboard route's lowest role (issue 32), which requireAuth checks on every call.
+    const role = route.config?.role ?? methods.map((method) => routeRole(method, route.url)).find(Boolean);
+    if (role) route.config = { ...route.config, role };
+    for (const method of methods) routeTable.push({ method, url: route.url, role });
   });
   app.decorate('routeTable', routeTable);
   // The API speaks JSON (and multipart where a call uploads files); a text body is a mistake, answered 415.
@@ -145,6 +154,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(remindersRoutes(ctx));
   await app.register(unsubscribeRoutes(ctx));
   await app.register(apiKeysRoutes(ctx));
+  await app.register(membersRoutes(ctx));
   await app.register(v1Routes(ctx));
   if (!config.isProduction) await app.register(outboxRoutes(ctx));
   if (!config.isProduction) await app.register(devRemindersRoutes(ctx));

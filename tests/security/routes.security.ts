@@ -31,6 +31,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/auth/forgot-password': 'by e-mail address, rate-limited',
   'POST /api/auth/reset-password': 'carries the reset token',
   'GET /api/public/app-config': 'public client configuration',
+  'GET /api/invitations/preview': "what an invitation link invites to, by its token (256 bits, stored hashed); refused once used, cancelled or expired; rate-limited (roles.security.ts)",
   'GET /api/public/logo/:companyId': 'company logo shown to its customers on the recording page',
   'GET /api/public/testimonial/validate/:token': 'customer link token',
   'POST /api/public/testimonial/save': 'customer link token',
@@ -272,6 +273,9 @@ describe('route table attacks', () => {
       'PUT /api/testimonials/:id/approval-required': { required: true },
       'PUT /api/user/approval-setting': { approval_required: false },
       'POST /api/collection-links': { name: 'Stolen questions', question_ids: [victim.questionId], language: 'english', background_color: '#000000' },
+      'PUT /api/members/:userId/role': { role: 'viewer' },
+      'POST /api/members/invitations': { email: 'attacker.friend@attacker.test', role: 'owner' },
+      'POST /api/companies/switch': { companyId: c },
       'PUT /api/collection-links/:id': { name: 'Renamed', question_ids: [victim.questionId], language: 'english', background_color: '#000000' },
     };
     return bodies[key(route)] ?? {};
@@ -296,7 +300,7 @@ describe('route table attacks', () => {
   it("never gives one company another company's data, nor lets it change or spend anything", async () => {
     const before = await victimState();
     const victimMarkers = [victim.questionText, victim.requestId, victim.responseId, victim.customerEmail, victim.questionId];
-    const ids = [victim.requestId, victim.responseId, victim.questionId, victim.jobId, victim.publicationId];
+    const ids = [victim.requestId, victim.responseId, victim.questionId, victim.jobId, victim.publicationId, victim.company.userId];
     for (const route of authenticatedRoutes()) {
       const hasParam = /[:*]/.test(route.url);
       // The attacker names the victim's company, or honestly its own while naming the victim's objects.

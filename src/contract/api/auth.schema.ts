@@ -4,6 +4,7 @@
  * Every path, method and field name is the spec's own, including its mix of camelCase
  * (companyName, refreshToken, rememberMe) and snake_case (company_id, access_token, new_password).
  */
+import { ZMyCompany, ZRole } from './members.schema.js';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 import {
@@ -104,7 +105,13 @@ const ZSignupFields = z.object({
   firstname: requiredText('First name', TEXT_LIMITS.personName),
   lastname: requiredText('Last name', TEXT_LIMITS.personName),
   email: ZEmail,
-  companyName: requiredText('Company name', TEXT_LIMITS.companyName),
+  /** Required, except when joining a company by an invitation (then no company is created). */
+  companyName: requiredText('Company name', TEXT_LIMITS.companyName).optional(),
+  /**
+   * The token of an invitation's link (issue 32): the account joins the inviting company with the
+   * invited role instead of creating one. The e-mail must be the invited one; it counts as confirmed.
+   */
+  invitation: z.string().trim().min(10).max(TEXT_LIMITS.token).optional(),
   /** Required (at least 6 characters) unless fromGoogle is true. */
   password: z
     .string()
@@ -121,6 +128,9 @@ const ZSignupFields = z.object({
 });
 
 export const ZSignupBody = ZSignupFields.superRefine((value, ctx) => {
+  if (value.companyName === undefined && value.invitation === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'Company name is required' });
+  }
   if (value.fromGoogle === true) {
     if (!value.accessToken) {
       ctx.addIssue({
@@ -231,6 +241,9 @@ export type TResetPasswordResponse = z.infer<typeof ZResetPasswordResponse>;
  */
 export const ZMeResponse = z.object({
   user: ZUser,
+  /** The caller's role in the token's company, and the companies they belong to (issue 32). */
+  role: ZRole.optional(),
+  companies: z.array(ZMyCompany).optional(),
   token: z.string().min(1),
   refreshToken: z.string().min(1).optional(),
 });

@@ -241,6 +241,35 @@ export const API = {
     /** Revoke a key; another company's is 404. */
     revoke: endpoint('DELETE', '/api/api-keys/:id'),
   },
+  /** The company's members and invitations (issue 32, members.schema.ts); owners only. */
+  members: {
+    /** Members with their roles, and pending invitations → ZMemberList. */
+    list: endpoint('GET', '/api/members'),
+    /** Invite by e-mail with a role ({ email, role }) → 201 ZInvitation; the e-mail goes out with it. */
+    invite: endpoint('POST', '/api/members/invitations'),
+    /** Send the invitation again (a new link, 7 more days) → ZInvitation. */
+    resendInvitation: endpoint('POST', '/api/members/invitations/:id/resend'),
+    /** Cancel an invitation: its link stops working → 204. */
+    cancelInvitation: endpoint('DELETE', '/api/members/invitations/:id'),
+    /** Change a member's role ({ role }) → 204; the last owner cannot be demoted. */
+    changeRole: endpoint('PUT', '/api/members/:userId/role'),
+    /** Remove a member → 204; their sessions in this company end at once; not the last owner. */
+    remove: endpoint('DELETE', '/api/members/:userId'),
+  },
+  /** Invitations seen from their link (public) and accepted by a signed-in person. */
+  invitations: {
+    /** What the link invites to ({ token } in the query) → ZInvitationPreview; refused when not usable. */
+    preview: endpoint('GET', '/api/invitations/preview'),
+    /** Accept with the session of the invited e-mail ({ token }) → ZAcceptInvitationResponse. */
+    accept: endpoint('POST', '/api/invitations/accept'),
+  },
+  /** The companies of the signed-in person (agencies, issue 32). */
+  companies: {
+    /** The companies I belong to, with my role in each → ZMyCompanies. */
+    mine: endpoint('GET', '/api/companies/mine'),
+    /** Work in another of my companies ({ companyId }) → ZSwitchCompanyResponse. */
+    switch: endpoint('POST', '/api/companies/switch'),
+  },
   /** The versioned API for other software (issue 32, v1.schema.ts), authenticated by an API key. */
   v1: {
     /** The key's company's testimonials, newest first, paginated (?page, ?per_page) → ZV1TestimonialList. */

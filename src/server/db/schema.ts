@@ -99,6 +99,11 @@ export const refreshTokenFamilies = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The company this sign-in works in (issue 32): the one its access tokens name, changed by a switch.
+     * Null only for rows older than migration 0030 (it fills them with the user's own company).
+     */
+    companyId: companyReference(),
     rememberMe: boolean('remember_me').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -895,5 +900,46 @@ export const apiKeys = pgTable(
     uniqueIndex('api_keys_prefix_uq').on(t.prefix),
     index('api_keys_company_idx').on(t.companyId, t.createdAt),
     check('api_keys_scope_ck', sql`${t.scope} in ('read', 'read_write')`),
+  ],
+);
+
+/** A person's place in a company (issue 32): one row per (company, user), with the role there. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerCompany(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'owner' | 'editor' | 'viewer'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('memberships_company_user_uq').on(t.companyId, t.userId),
+    index('memberships_user_idx').on(t.userId),
+    check('memberships_role_ck', sql`${t.role} in ('owner', 'editor', 'viewer')`),
+  ],
+);
+
+/** An invitation to join a company by e-mail (issue 32): the token is stored as its SHA-256 only. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerCompany(),
+    email: text('email').notNull(),
+    role: text('role').$type<'owner' | 'editor' | 'viewer'>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_uq').on(t.tokenHash),
+    index('invitations_company_idx').on(t.companyId, t.createdAt),
+    check('invitations_role_ck', sql`${t.role} in ('owner', 'editor', 'viewer')`),
   ],
 );

@@ -1,15 +1,31 @@
 import type { FastifyRequest } from 'fastify';
+import { ROLES, type TRole } from '../../contract/api/members.schema.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../lib/errors.js';
 import { cachedSessionOpen, sessionOpen } from '../modules/auth/sessions.js';
 import { verifyAccessToken, type AccessClaims, type VerifiedAccess } from '../modules/auth/tokens.js';
 
+/** The verified access token's claims and the caller's role in the token's company. */
+export interface CallerAuth extends AccessClaims {
+  role: TRole;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The verified access token's claims, set by `requireAuth`. */
-    auth: AccessClaims | null;
+    auth: CallerAuth | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The lowest role allowed to call a route that requires a session (issue 32, decision 215): every
+     * such route declares one, and `requireAuth` refuses a route that does not (a test walks them all).
+     */
+    role?: TRole;
   }
 }
+
+/** Whether `role` is allowed where `lowest` is the lowest role allowed (owner > editor > viewer). */
+export const roleAllows = (role: TRole, lowest: TRole) => ROLES.indexOf(role) <= ROLES.indexOf(lowest);
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -59,6 +75,9 @@ const verifiedBySecret = new Map<string, VerifiedTokens>();
 const sessionEnded = () =>
   new AppError('unauthorized', { message: 'Your session has ended. Please sign in again.', errorKey: 'sessionExpired' });
 
+const roleRequired = (lowest: TRole) =>
+  new AppError('no_permission', lowest === 'editor' ? { reason: 'role_required_editor' } : { reason: 'role_required' });
+
 /**
  * A preHandler that requires a valid access token of an open session. A missing, invalid or expired
  * token answers 401 with the 'session expired' key, which makes the client refresh once and replay; so
@@ -87,7 +106,18 @@ export function requireAuth(ctx: Pick<AppContext, 'secrets' | 'db' | 'reads'>) {
       cache.remember(token, result.claims);
       claims = result.claims;
     }
-    if (!(cachedSessionOpen(ctx, claims) ?? (await sessionOpen(ctx, claims)))) throw sessionEnded();
-    request.auth = { userId: claims.userId, companyId: claims.companyId, sessionId: claims.sessionId };
+    const cached = cachedSessionOpen(ctx, claims);
+    const role = cached === undefined ? await sessionOpen(ctx, claims) : cached;
+    // Signed out, ended, or no longer a member of the token's company (removed): 401, and the refresh
+    // fails too (auth.service refresh checks the membership), so the client goes to sign in.
+    if (!role) throw sessionEnded();
+    const lowest = request.routeOptions.config.role;
+    if (!lowest) {
+      // Fail closed: a route that requires a session but declares no role is a programming error.
+      request.log.error({ url: request.routeOptions.url }, 'route requires a session but declares no role');
+      throw new AppError('server_error', { message: 'This call is not available.' });
+    }
+    if (!roleAllows(role, lowest)) throw roleRequired(lowest);
+    request.auth = { userId: claims.userId, companyId: claims.companyId, sessionId: claims.sessionId, role };
   };
 }

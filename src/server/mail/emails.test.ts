@@ -10,6 +10,7 @@ import { answerRemovalEmail, approvalDecidedEmail, consentWithdrawnEmail, receip
 import { newTestimonialEmail } from '../modules/submissions/submissions.emails.js';
 import { approvalEmail } from '../modules/consent/approvals.emails.js';
 import { emailCodeEmail } from '../modules/collection/collection.emails.js';
+import { memberInvitationEmail } from '../modules/members/members.emails.js';
 import { t } from './i18n.js';
 import type { MailMessage } from './mailer.js';
 
@@ -42,6 +43,13 @@ function renderAll(): Rendered[] {
     const add = (name: string, mail: MailMessage, raw: string[]) => out.push({ name: `${name} (${lang})`, lang, mail, raw });
     add('confirmation', confirmationEmail({ lang, brand: 'Vouchreel', to: 'a@b.test', firstname: NAME, url: 'http://x.test/confirm?token=a&b=1' }), [NAME]);
     add('reset', resetPasswordEmail({ lang, brand: 'Vouchreel', to: 'a@b.test', firstname: NAME, url: 'http://x.test/reset#access_token=a' }), [NAME]);
+    for (const role of ['owner', 'editor', 'viewer'] as const) {
+      add(
+        `member invitation ${role}`,
+        memberInvitationEmail({ lang, brand: 'Vouchreel', to: 'e@f.test', inviter: NAME, company: COMPANY, role, url: 'http://x.test/invitation#token=a' }),
+        [NAME, COMPANY],
+      );
+    }
     for (const reminder of [false, true]) {
       for (const questionCount of [1, 3]) {
         add(
@@ -111,7 +119,7 @@ describe('e-mails from the i18next catalogue (src/web/i18n/mail.<lang>.json)', (
   const all = renderAll();
 
   it('renders every e-mail in both languages with a subject, an HTML and a text part, and no missing key', () => {
-    expect(all).toHaveLength(2 * (2 + 4 + OUTPUTS.length + 1 + 2 + 2 + 3 + 2 + 2 + 2 + 1));
+    expect(all).toHaveLength(2 * (2 + 4 + OUTPUTS.length + 1 + 2 + 2 + 3 + 2 + 2 + 2 + 1 + 3));
     for (const { name, mail } of all) {
       expect(mail.subject.trim(), name).not.toBe('');
       expect(mail.html, name).toContain('<h1');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { ExecuteSql } from '../db/client.js';
-import { companies, users } from '../db/schema.js';
+import { companies, memberships, users } from '../db/schema.js';
 import { sendMailJob } from '../queue/definitions.js';
 import type { MailMessage } from './mailer.js';
 
@@ -24,11 +24,16 @@ export interface MailRecipient {
   lang: 'en' | 'fr';
 }
 
-/** The users of a company, each with the company's mail language. */
+/** The members of a company (issue 32: whatever their role), each with the company's mail language. */
 export async function companyMailRecipients(ctx: Pick<AppContext, 'db'>, companyId: string): Promise<MailRecipient[]> {
   const [company] = await ctx.db.select({ mailLanguage: companies.mailLanguage }).from(companies).where(eq(companies.id, companyId));
   const lang = company?.mailLanguage === 'fr' ? 'fr' : 'en';
-  const owners = await ctx.db.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.companyId, companyId));
+  const owners = await ctx.db
+    .select({ email: users.email, firstname: users.firstname })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.companyId, companyId))
+    .orderBy(memberships.createdAt, users.id);
   return owners.map((owner) => ({ ...owner, lang }));
 }
 

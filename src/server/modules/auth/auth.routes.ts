@@ -172,7 +172,7 @@ export function authRoutes(ctx: AppContext) {
       API.auth.me.route,
       { preHandler: [authenticated], schema: { response: { 200: ZMeResponse } } },
       async (request) =>
-        auth.me(ctx, { userId: request.auth!.userId, token: bearerToken(request)!, refreshToken: refreshHeader(request) }),
+        auth.me(ctx, { userId: request.auth!.userId, companyId: request.auth!.companyId, role: request.auth!.role, token: bearerToken(request)!, refreshToken: refreshHeader(request) }),
     );
 
     const secureCookie = ctx.config.appUrl.startsWith('https://') ? '; Secure' : '';

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TUser } from '../../../contract/api/auth.schema.js';
+import type { TRole } from '../../../contract/api/members.schema.js';
 import type { TLanguage } from '../../../contract/constants.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -7,6 +8,7 @@ import {
   companies,
   creditTransactions,
   emailTokens,
+  memberships,
   refreshTokenFamilies,
   refreshTokens,
   users,
@@ -19,6 +21,8 @@ import { defaultStyleRow } from '../settings/default-style.js';
 import { confirmationEmail, resetPasswordEmail } from './auth.emails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { discardUnconfirmedAccount } from './unconfirmed-account.js';
+import { myCompanies } from '../members/companies.service.js';
+import { invitedTo, joinByInvitation } from '../members/members.service.js';
 import { isSessionId } from './sessions.js';
 import { hashToken, randomToken, signAccessToken, signStatement, verifyAccessToken, verifyStatement } from './tokens.js';
 
@@ -94,12 +98,31 @@ async function createEmailToken(tx: DbOrTx, userId: string, purpose: 'confirm_em
   return token;
 }
 
-/** Starts a refresh-token family (one sign-in) and returns the pair of tokens. */
-async function startSession(ctx: AppContext, tx: DbOrTx, user: UserRow, rememberMe: boolean) {
+/**
+ * The company a new sign-in works in (issue 32, decision 215): the one asked for (an accepted
+ * invitation), else the user's own company (`users.company_id`: the one they signed up with) while they
+ * are a member of it, else the company they joined first. None: the user belongs to no company any more.
+ */
+export async function landingCompany(db: DbOrTx, user: Pick<UserRow, 'id' | 'companyId'>, preferred?: string): Promise<string> {
+  const rows = await db
+    .select({ companyId: memberships.companyId })
+    .from(memberships)
+    .where(eq(memberships.userId, user.id))
+    .orderBy(memberships.createdAt, memberships.companyId);
+  const ids = rows.map((row) => row.companyId);
+  const chosen = [preferred, user.companyId].find((id) => id && ids.includes(id)) ?? ids[0];
+  if (!chosen) throw new AppError('no_permission', { reason: 'not_a_member' });
+  return chosen;
+}
+
+/** Starts a refresh-token family (one sign-in) in a company the user belongs to, and returns the pair of tokens. */
+export async function startSession(ctx: AppContext, tx: DbOrTx, user: UserRow, rememberMe: boolean, preferredCompany?: string) {
+  const companyId = await landingCompany(tx, user, preferredCompany);
   const [family] = await tx
     .insert(refreshTokenFamilies)
     .values({
       userId: user.id,
+      companyId,
       rememberMe,
       expiresAt: new Date(Date.now() + (rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS)),
     })
@@ -107,8 +130,8 @@ async function startSession(ctx: AppContext, tx: DbOrTx, user: UserRow, remember
   if (!family) throw new Error('refresh family not created');
   const refreshToken = randomToken();
   await tx.insert(refreshTokens).values({ familyId: family.id, tokenHash: hashToken(refreshToken) });
-  const token = await signAccessToken(ctx.secrets.jwt, { userId: user.id, companyId: user.companyId, sessionId: family.id });
-  return { token, refreshToken };
+  const token = await signAccessToken(ctx.secrets.jwt, { userId: user.id, companyId, sessionId: family.id });
+  return { token, refreshToken, companyId };
 }
 
 export interface GoogleSignupClaims {
@@ -128,13 +151,53 @@ export interface SignupInput {
   firstname: string;
   lastname: string;
   email: string;
-  companyName: string;
+  companyName?: string | undefined;
+  invitation?: string | undefined;
   password?: string | undefined;
   lang: TLanguage;
   fromGoogle?: boolean | undefined;
   googleId?: string | undefined;
   picture?: string | null | undefined;
   accessToken?: string | undefined;
+}
+
+/**
+ * Signs up by an invitation (issue 32), inside the sign-up's transaction: no company is created; the
+ * account belongs to the inviting company (its `users.company_id`) with the invited role, its e-mail
+ * counts as confirmed (the link was sent to it), and a session opens in that company at once.
+ */
+async function joinBySignup(
+  ctx: AppContext,
+  tx: DbOrTx,
+  input: SignupInput,
+  invitationToken: string,
+  email: string,
+  passwordHash: string | null,
+  google: GoogleSignupClaims | undefined,
+) {
+  const invitation = await invitedTo(tx, invitationToken);
+  if (invitation.email.toLowerCase() !== email.toLowerCase()) {
+    throw new AppError('no_permission', { reason: 'invitation_email_mismatch', params: { email: invitation.email } });
+  }
+  const [user] = await tx
+    .insert(users)
+    .values({
+      companyId: invitation.companyId,
+      email,
+      passwordHash,
+      firstname: input.firstname,
+      lastname: input.lastname,
+      avatarUrl: google ? google.picture || input.picture || null : null,
+      googleSub: google?.sub ?? null,
+      emailConfirmedAt: new Date(),
+      language: input.lang,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  const joined = await joinByInvitation(tx, invitationToken, user);
+  const [company] = await tx.select().from(companies).where(eq(companies.id, joined.companyId)).limit(1);
+  const { token, refreshToken } = await startSession(ctx, tx, user, Boolean(google), joined.companyId);
+  return { user: toUser(user, company!), token, refreshToken };
 }
 
 /**
@@ -165,9 +228,10 @@ export async function signup(ctx: AppContext, input: SignupInput) {
       // Google proved the address: an unconfirmed account someone opened with it is not the owner's
       // (pre-hijack), and gives way instead of blocking the sign-up (see unconfirmed-account.ts).
       if (google) await discardUnconfirmedAccount(tx, email);
+      if (input.invitation) return joinBySignup(ctx, tx, input, input.invitation, email, passwordHash, google);
       const [company] = await tx
         .insert(companies)
-        .values({ name: input.companyName, mailLanguage: input.lang, credits: ctx.config.freeCredits })
+        .values({ name: input.companyName ?? '', mailLanguage: input.lang, credits: ctx.config.freeCredits })
         .returning();
       if (!company) throw new Error('company not created');
       const [user] = await tx
@@ -185,6 +249,8 @@ export async function signup(ctx: AppContext, input: SignupInput) {
         })
         .returning();
       if (!user) throw new Error('user not created');
+      // The person who signs up owns the company they create (issue 32).
+      await tx.insert(memberships).values({ companyId: company.id, userId: user.id, role: 'owner' });
       await tx.insert(videoStyleSettings).values(defaultStyleRow(company.id));
       if (ctx.config.freeCredits > 0) {
         await tx.insert(creditTransactions).values({
@@ -197,8 +263,8 @@ export async function signup(ctx: AppContext, input: SignupInput) {
         });
       }
       if (google) {
-        const session = await startSession(ctx, tx, user, true);
-        return { user: toUser(user, company), ...session };
+        const { token, refreshToken } = await startSession(ctx, tx, user, true);
+        return { user: toUser(user, company), token, refreshToken };
       }
       const confirmToken = await createEmailToken(tx, user.id, 'confirm_email', CONFIRM_TTL_MS);
       await queueMail(
@@ -302,16 +368,22 @@ export async function signin(ctx: AppContext, input: { email: string; password: 
   if (!found.user.emailConfirmedAt) {
     throw authError(403, 'emailUnconfirmed', 'Please confirm your e-mail address first: use the link we sent you.', 'no_permission');
   }
-  const session = await ctx.db.transaction((tx) => startSession(ctx, tx, found.user, input.rememberMe ?? false));
-  return { ...session, user: toUser(found.user, found.company) };
+  return signedIn(ctx, found.user, input.rememberMe ?? false);
+}
+
+/** A new session for a user who proved who they are, in the company they land in, with that company in the answer. */
+async function signedIn(ctx: AppContext, user: UserRow, rememberMe: boolean, preferredCompany?: string) {
+  const { token, refreshToken, companyId } = await ctx.db.transaction((tx) => startSession(ctx, tx, user, rememberMe, preferredCompany));
+  const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  if (!company) throw sessionExpired();
+  return { token, refreshToken, user: toUser(user, company) };
 }
 
 /** Signs in a user who proved their identity elsewhere (Google). */
-export async function openSession(ctx: AppContext, userId: string, rememberMe: boolean) {
+export async function openSession(ctx: AppContext, userId: string, rememberMe: boolean, preferredCompany?: string) {
   const found = await findUserById(ctx.db, userId);
   if (!found) throw authError(401, 'userNotFound', 'This account no longer exists.');
-  const session = await ctx.db.transaction((tx) => startSession(ctx, tx, found.user, rememberMe));
-  return { ...session, user: toUser(found.user, found.company) };
+  return signedIn(ctx, found.user, rememberMe, preferredCompany);
 }
 
 const sessionExpired = () => authError(401, 'sessionExpired', 'Your session has expired. Please sign in again.');
@@ -331,6 +403,14 @@ export async function refresh(ctx: AppContext, refreshToken: string) {
       .for('update', { of: [refreshTokens, refreshTokenFamilies] })
       .limit(1);
     if (!row || row.family.revokedAt || row.family.expiresAt.getTime() < Date.now()) return { kind: 'expired' as const };
+    // The company this sign-in works in: a removed member gets no new token for it (issue 32).
+    const companyId = row.family.companyId ?? row.user.companyId;
+    const [member] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, row.user.id)))
+      .limit(1);
+    if (!member) return { kind: 'expired' as const };
     if (row.token.rotatedAt) {
       await tx
         .update(refreshTokenFamilies)
@@ -341,7 +421,7 @@ export async function refresh(ctx: AppContext, refreshToken: string) {
     await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.token.id));
     const next = randomToken();
     await tx.insert(refreshTokens).values({ familyId: row.family.id, tokenHash: hashToken(next) });
-    const token = await signAccessToken(ctx.secrets.jwt, { userId: row.user.id, companyId: row.user.companyId, sessionId: row.family.id });
+    const token = await signAccessToken(ctx.secrets.jwt, { userId: row.user.id, companyId, sessionId: row.family.id });
     return { kind: 'ok' as const, token, refreshToken: next };
   });
   if (outcome.kind === 'reuse') {
@@ -378,11 +458,18 @@ export async function signout(ctx: AppContext, input: { refreshToken?: string | 
     .where(and(inArray(refreshTokenFamilies.id, [...new Set(sessions)]), isNull(refreshTokenFamilies.revokedAt)));
 }
 
-export async function me(ctx: AppContext, input: { userId: string; token: string; refreshToken?: string | undefined }) {
+export async function me(
+  ctx: AppContext,
+  input: { userId: string; companyId: string; role: TRole; token: string; refreshToken?: string | undefined },
+) {
   const found = await findUserById(ctx.db, input.userId);
   if (!found) throw authError(401, 'userNotFound', 'This account no longer exists.');
+  const [active] = await ctx.db.select().from(companies).where(eq(companies.id, input.companyId)).limit(1);
+  if (!active) throw sessionExpired();
   return {
-    user: toUser(found.user, found.company),
+    user: toUser(found.user, active),
+    role: input.role,
+    companies: await myCompanies(ctx.db, input.userId),
     token: input.token,
     ...(input.refreshToken ? { refreshToken: input.refreshToken } : {}),
   };
