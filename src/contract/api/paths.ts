@@ -264,6 +264,9 @@ export const API = {
   },
 } as const;
 
+/** The API's reference page (issue 32, decision 214): server-rendered from the OpenAPI document, public; not an API call. */
+export const V1_REFERENCE_PAGE = '/developers/api';
+
 export type ApiTable = typeof API;
 export type ApiGroup = keyof ApiTable;
 

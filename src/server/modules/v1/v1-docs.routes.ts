@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API } from '../../../contract/api/paths.js';
+import { API, V1_REFERENCE_PAGE } from '../../../contract/api/paths.js';
 import type { AppContext } from '../../context.js';
 import { openApiDocument } from './openapi.js';
 import { referencePage } from './reference.page.js';
 
 /** The reference page of /api/v1 (decision 214): a public, server-rendered page, like the share pages. */
-export const API_REFERENCE_PAGE = '/developers/api';
+export const API_REFERENCE_PAGE = V1_REFERENCE_PAGE;
 
 /**
  * The public documentation of /api/v1 (issue 32, decisions 213 and 214), outside the key-guarded plugin:
