@@ -106,7 +106,7 @@ nav.toc ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:6p
 nav.toc a:hover{background:#f5f3ff}
 main{min-width:0;padding:20px 0 48px}h1{font-size:clamp(24px,4vw,32px);line-height:1.2;margin:0 0 8px}
 .intro{background:#fff;border:1px solid #e4e4e9;border-radius:12px;padding:16px 20px;margin-bottom:24px}.intro p{margin:0 0 10px}
-.intro dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px;margin:8px 0 0}.intro dt{font-weight:600}.intro dd{margin:0;overflow-wrap:anywhere}
+.intro dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px;margin:8px 0 0}.intro dt{font-weight:600}.intro dd{margin:0;min-width:0;overflow-wrap:anywhere}.intro dd code{word-break:break-all}
 h2.tag{font-size:20px;margin:32px 0 4px}.tagdesc{margin:0 0 12px;color:#4a4f5c}
 section.op{background:#fff;border:1px solid #e4e4e9;border-radius:12px;padding:18px 20px;margin:0 0 16px}
 section.op h3{font-size:18px;margin:0 0 8px}.line{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin-bottom:8px}
@@ -123,6 +123,7 @@ details{border-top:1px solid #ececf1;padding:6px 0}summary{cursor:pointer;font-w
 .st{font:700 13px ui-monospace,Menlo,Consolas,monospace;border-radius:6px;padding:0 6px}.ok{background:#dcfce7;color:#14532d}.ko{background:#fee2e2;color:#7f1d1d}
 details .body{padding:6px 0 4px}
 footer{text-align:center;font-size:13px;color:#5b6170;padding:0 16px 32px}
+@media (max-width:600px){.intro dl{grid-template-columns:1fr}.intro dd{margin-bottom:6px}}
 @media (min-width:960px){.layout{grid-template-columns:240px minmax(0,1fr);gap:40px}nav.toc{position:sticky;top:0;align-self:start;max-height:100vh;overflow:auto;padding-bottom:24px}nav.toc ul{display:block}nav.toc li{margin:2px 0}nav.toc a{background:none;border:0}}`;
 
 /** The reference page of the document (an OpenAPI 3.1 document made by openApiDocument). */
