@@ -62,6 +62,8 @@ export default defineConfig({
       '/api': apiTarget,
       '/dev': apiTarget,
       '/media': apiTarget,
+      // The API reference page (decision 214) is the server's.
+      '/developers': apiTarget,
     },
   },
 });

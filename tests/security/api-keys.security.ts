@@ -6,7 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys } from '../../src/server/db/schema.js';
+import { V1_OPERATION_LIST } from '../../src/contract/api/v1.operations.js';
+import { apiKeys, publications, testimonialRequests, testimonialResponses } from '../../src/server/db/schema.js';
 import { signedInCompany } from '../../src/server/test/accounts.js';
 import { createTestApp, type TestApp } from '../../src/server/test/harness.js';
 import { completedTestimonial } from '../../src/server/test/testimonials.js';
@@ -102,6 +103,80 @@ describe('API keys under attack', () => {
     expect((await owner.get('/api/api-keys')).body).not.toContain(secret);
     const [row] = await t.ctx.db.select().from(apiKeys).where(eq(apiKeys.id, ownerKey.id));
     expect(Object.values(row!).map(String).join(' ')).not.toContain(secret);
+  });
+
+  /** Every /api/v1 operation (from the one list the routes and the document are made of), called on the owner's objects. */
+  async function everyOperation(token: string, ids: { testimonialId: string; responseId: string; publicationId: string; questionId: string }) {
+    const bodies: Record<string, unknown> = {
+      sendRequest: { customer_name: 'Injected', customer_email: 'injected@client.test', question_ids: [ids.questionId], language: 'english' },
+      publish: { testimonial_id: ids.testimonialId, response_id: ids.responseId },
+    };
+    const answers: { operationId: string; writes: boolean; status: number; body: string }[] = [];
+    for (const op of V1_OPERATION_LIST) {
+      const url = op.endpoint.route.replace(':id', op.operationId === 'unpublish' ? ids.publicationId : ids.testimonialId);
+      const body = bodies[op.operationId];
+      const res = await t.app.inject({
+        method: op.endpoint.method,
+        url,
+        headers: { ...bearer(token), ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
+      answers.push({ operationId: op.operationId, writes: op.writes, status: res.statusCode, body: res.body });
+    }
+    return answers;
+  }
+
+  it("every /api/v1 operation with a read key, a write key, a revoked key and another company's key", async () => {
+    const victim = await signedInCompany(t, { companyName: 'Victim Co' });
+    const made = await completedTestimonial(t, victim);
+    expect((await victim.post(`/api/testimonials/pay/${made.id}`)).statusCode).toBe(200);
+    const [answer] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, made.id));
+    await t.ctx.db.update(testimonialResponses).set({ videoKey: answer!.originalKey }).where(eq(testimonialResponses.id, answer!.id));
+    const published = await victim.post('/api/publications', { testimonialId: made.id, responseId: answer!.id });
+    expect(published.statusCode, published.body).toBe(201);
+    const ids = { testimonialId: made.id, responseId: answer!.id, publicationId: published.json<{ id: string }>().id, questionId: made.questionId };
+    const key = async (who: Company, scope: string) => (await who.post('/api/api-keys', { name: `Every ${scope}`, scope })).json<{ id: string; key: string }>();
+    const victimName = (await t.app.inject({ method: 'GET', url: `/api/v1/testimonials/${made.id}`, headers: bearer((await key(victim, 'read')).key) })).json<{
+      customer_name: string;
+    }>().customer_name;
+    const requestsBefore = (await t.ctx.db.select().from(testimonialRequests).where(eq(testimonialRequests.companyId, victim.companyId))).length;
+
+    // Another company's write key: nothing of the victim's is read, made or taken down.
+    const foreign = await key(attacker, 'read_write');
+    for (const a of await everyOperation(foreign.key, ids)) {
+      expect(a.body, a.operationId).not.toContain(victimName);
+      expect(a.body, a.operationId).not.toContain(ids.publicationId);
+      if (['getTestimonial', 'unpublish', 'publish'].includes(a.operationId)) expect(a.status, `${a.operationId} ${a.body}`).toBe(404);
+      else if (a.operationId === 'sendRequest') expect([400, 403, 404], a.body).toContain(a.status);
+      else expect(a.status, a.operationId).toBe(200);
+    }
+    const [live] = await t.ctx.db.select().from(publications).where(eq(publications.id, ids.publicationId));
+    expect(live!.unpublishedAt).toBeNull();
+    expect((await t.ctx.db.select().from(testimonialRequests).where(eq(testimonialRequests.companyId, victim.companyId))).length).toBe(requestsBefore);
+
+    // The victim's read key: reads, and every write refused with 403 before anything changes.
+    const read = await key(victim, 'read');
+    for (const a of await everyOperation(read.key, ids)) {
+      if (a.writes) {
+        expect(a.status, `${a.operationId} ${a.body}`).toBe(403);
+        expect(JSON.parse(a.body)).toMatchObject({ code: 'no_permission' });
+      } else expect(a.status, a.operationId).toBe(200);
+    }
+    expect((await t.ctx.db.select().from(publications).where(eq(publications.id, ids.publicationId)))[0]!.unpublishedAt).toBeNull();
+
+    // A revoked key: 401 everywhere, nothing of the company in the answer.
+    const revoked = await key(victim, 'read_write');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/api-keys/${revoked.id}`, headers: victim.headers })).statusCode).toBe(204);
+    for (const a of await everyOperation(revoked.key, ids)) {
+      expect(a.status, a.operationId).toBe(401);
+      expect(JSON.parse(a.body)).toMatchObject({ code: 'unauthorized' });
+      expect(a.body).not.toContain(victimName);
+    }
+
+    // The victim's write key: every operation works on its own objects (publish again refused as a duplicate or allowed, never a 5xx).
+    const write = await key(victim, 'read_write');
+    for (const a of await everyOperation(write.key, ids)) expect(a.status, `${a.operationId} ${a.body}`).toBeLessThan(300);
+    expect((await t.ctx.db.select().from(publications).where(eq(publications.id, ids.publicationId)))[0]!.unpublishedAt).not.toBeNull();
   });
 
   it('a revoked key is refused at once, on every /api/v1 call', async () => {

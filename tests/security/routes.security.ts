@@ -84,6 +84,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /unsubscribe/:token': 'RFC 8058 one-click and the page form: no cookie, no anti-forgery field possible; idempotent and harmless, it only stops reminders (unsubscribe.security.ts)',
   'GET /unsubscribe/': 'a page that is not there under the unsubscribe pages: a small 404 page, never the web app',
   'GET /unsubscribe/*': 'a page that is not there under the unsubscribe pages: a small 404 page, never the web app',
+  'GET /api/v1/openapi.json': 'the OpenAPI document of /api/v1 (issue 32): the same for everyone, made from the contract, no data',
+  'GET /developers/api': 'the API reference page (issue 32): made from the OpenAPI document, no data',
   'POST /dev/reminders/run': 'development and tests only: runs the reminders sweep at a given clock; never in production, loopback clients only (unsubscribe.security.ts)',
 };
 
@@ -96,6 +98,8 @@ const REFERS_TO_VICTIM_OBJECTS = new Set([
   'POST /api/publications',
   'PUT /api/wall',
   'POST /api/collection-links',
+  'POST /api/v1/requests',
+  'POST /api/v1/publications',
 ]);
 
 const SECRET_KEY_OF_SOMEONE_ELSE = 'another-service-secret-that-is-long-enough-32';
@@ -276,6 +280,8 @@ describe('route table attacks', () => {
       'PUT /api/members/:userId/role': { role: 'viewer' },
       'POST /api/members/invitations': { email: 'attacker.friend@attacker.test', role: 'owner' },
       'POST /api/companies/switch': { companyId: c },
+      'POST /api/v1/requests': { customer_email: 'victim.customer@client.test', customer_name: 'Someone', question_ids: [victim.questionId], language: 'english' },
+      'POST /api/v1/publications': { testimonial_id: victim.requestId, response_id: victim.responseId },
       'PUT /api/collection-links/:id': { name: 'Renamed', question_ids: [victim.questionId], language: 'english', background_color: '#000000' },
     };
     return bodies[key(route)] ?? {};

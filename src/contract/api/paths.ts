@@ -276,12 +276,25 @@ export const API = {
     listTestimonials: endpoint('GET', '/api/v1/testimonials'),
     /** One of them → ZV1Testimonial; another company's is 404. */
     getTestimonial: endpoint('GET', '/api/v1/testimonials/:id'),
+    /** Send a request, as the dashboard does (read_write keys) → 201 ZV1Request. */
+    sendRequest: endpoint('POST', '/api/v1/requests'),
+    /** The key's company's live publications, newest first, paginated → ZV1PublicationList. */
+    listPublications: endpoint('GET', '/api/v1/publications'),
+    /** Publish a ready studio video or an answer as recorded (read_write keys) → 201 ZV1PublishResponse. */
+    publish: endpoint('POST', '/api/v1/publications'),
+    /** Unpublish (read_write keys) → 204; another company's is 404. */
+    unpublish: endpoint('DELETE', '/api/v1/publications/:id'),
+    /** The OpenAPI 3.1 document of these calls, generated from the contract (public, no key). */
+    openapi: endpoint('GET', '/api/v1/openapi.json'),
   },
   clientErrors: {
     /** Crash reports of the web app's error boundaries (client-errors.schema.ts); answers 202. */
     report: endpoint('POST', '/api/client-errors'),
   },
 } as const;
+
+/** The API's reference page (issue 32, decision 214): server-rendered from the OpenAPI document, public; not an API call. */
+export const V1_REFERENCE_PAGE = '/developers/api';
 
 export type ApiTable = typeof API;
 export type ApiGroup = keyof ApiTable;

@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { ZId, ZIsoDateTime, ZRequestLanguage } from './common.js';
+import { ZSendRequestBody } from './requests.schema.js';
+import { ZTestimonialRequestSafe } from './testimonials.schema.js';
 
 export const V1_PAGE = { defaultPerPage: 20, maxPerPage: 100 } as const;
 
@@ -27,6 +29,25 @@ export const ZV1ListQuery = z.object({
 });
 export type TV1ListQuery = z.infer<typeof ZV1ListQuery>;
 
+/** One timed cue of a transcript: seconds from the start of the answer, its text, and its timed words when known. */
+export const ZV1TranscriptCue = z.object({
+  start: z.number().nonnegative(),
+  end: z.number().nonnegative(),
+  text: z.string(),
+  words: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })).optional(),
+});
+export type TV1TranscriptCue = z.infer<typeof ZV1TranscriptCue>;
+
+/** An answer's transcript: the engine's words, or the company's corrected ones (`edited`). */
+export const ZV1Transcript = z.object({
+  /** The transcript's language: `en` or `fr`. */
+  language: z.string(),
+  /** The company corrected the engine's words. */
+  edited: z.boolean(),
+  segments: z.array(ZV1TranscriptCue),
+});
+export type TV1Transcript = z.infer<typeof ZV1Transcript>;
+
 export const ZV1Answer = z.object({
   id: ZId,
   question: z.object({ id: ZId, text: z.string() }),
@@ -37,6 +58,8 @@ export const ZV1Answer = z.object({
   modified_video_url: mediaUrl,
   duration_seconds: z.number().nullable(),
   removal_requested_at: ZIsoDateTime.nullable(),
+  /** The answer's transcript, or null when there is none yet, or while its media are not shown (unpaid, withdrawn or removed). */
+  transcript: ZV1Transcript.nullable(),
 });
 export type TV1Answer = z.infer<typeof ZV1Answer>;
 
@@ -66,3 +89,72 @@ export const ZV1TestimonialList = z.object({
   total: z.number().int(),
 });
 export type TV1TestimonialList = z.infer<typeof ZV1TestimonialList>;
+
+/* ------------------------------------------------------------------ requests */
+
+/** POST /api/v1/requests: the dashboard's "send a request", with the same fields and checks. */
+export const ZV1SendRequestBody = ZSendRequestBody;
+export type TV1SendRequestBody = z.input<typeof ZV1SendRequestBody>;
+
+/** The request as stored: its status, its expiry and the customer's private link (to send it yourself with `delivery: link`). */
+export const ZV1Request = ZTestimonialRequestSafe;
+export type TV1Request = z.infer<typeof ZV1Request>;
+
+/* ------------------------------------------------------------------ publications */
+
+/** GET /api/v1/publications: the page, and optionally one testimonial's publications only. */
+export const ZV1PublicationsQuery = ZV1ListQuery.extend({ testimonial_id: ZId.optional() });
+export type TV1PublicationsQuery = z.infer<typeof ZV1PublicationsQuery>;
+
+/** A live publication: its share page, its embeddable player, and how often it was played. */
+export const ZV1Publication = z.object({
+  id: ZId,
+  testimonial_id: ZId,
+  /** The studio video published, or null for an answer as recorded. */
+  job_id: ZId.nullable(),
+  /** The answer published as recorded, or null for a studio video. */
+  response_id: ZId.nullable(),
+  slug: z.string(),
+  /** The share page. */
+  url: z.string(),
+  /** The player alone, for an `<iframe>`. */
+  embed_url: z.string(),
+  /** A copyable `<iframe>` snippet of the player. */
+  embed_html: z.string(),
+  created_at: ZIsoDateTime,
+  /** The quote shown beside the video, or null. */
+  quote: z.string().nullable(),
+  duration_seconds: z.number().nonnegative().nullable(),
+  /** Plays started so far. */
+  views: z.number().int().nonnegative(),
+});
+export type TV1Publication = z.infer<typeof ZV1Publication>;
+
+export const ZV1PublicationList = z.object({
+  data: z.array(ZV1Publication),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type TV1PublicationList = z.infer<typeof ZV1PublicationList>;
+
+/** POST /api/v1/publications: exactly one of `job_id` (a ready studio video of this testimonial) or `response_id` (an answer as recorded). */
+export const ZV1PublishBody = z
+  .object({
+    testimonial_id: ZId,
+    job_id: ZId.optional(),
+    response_id: ZId.optional(),
+  })
+  .refine((body) => Boolean(body.job_id) !== Boolean(body.response_id), {
+    message: 'Give either a job_id (a ready studio video) or a response_id (an answer as recorded), not both.',
+    path: ['job_id'],
+  });
+export type TV1PublishBody = z.infer<typeof ZV1PublishBody>;
+
+export const ZV1PublishResponse = z.object({
+  id: ZId,
+  slug: z.string(),
+  url: z.string(),
+  embed_url: z.string(),
+});
+export type TV1PublishResponse = z.infer<typeof ZV1PublishResponse>;

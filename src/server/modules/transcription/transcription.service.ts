@@ -366,3 +366,23 @@ export async function transcribeMissing(ctx: AppContext, request: { language: st
   }
   return done;
 }
+
+/** An answer's stored transcript as the API gives it (issue 32): its language, whether the company edited it, and its timed cues. */
+export interface StoredTranscript {
+  language: string;
+  edited: boolean;
+  segments: TTranscription;
+}
+
+/**
+ * The stored transcripts of some of a company's answers, in one query, by answer id (an answer without
+ * one is absent). Only the company's own rows are read; nothing is transcribed here.
+ */
+export async function storedTranscripts(ctx: AppContext, companyId: string, responseIds: readonly string[]): Promise<Map<string, StoredTranscript>> {
+  if (!responseIds.length) return new Map();
+  const rows = await ctx.db
+    .select({ responseId: transcriptions.responseId, language: transcriptions.language, edited: transcriptions.edited, segments: transcriptions.segments })
+    .from(transcriptions)
+    .where(and(eq(transcriptions.companyId, companyId), inArray(transcriptions.responseId, [...responseIds])));
+  return new Map(rows.map((r) => [r.responseId, { language: r.language, edited: r.edited, segments: r.segments }]));
+}

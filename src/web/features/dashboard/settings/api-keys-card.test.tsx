@@ -131,5 +131,15 @@ describe('the API keys card', () => {
     expect(row.textContent).toContain('Lecture');
     expect(row.textContent).toContain('Créée le 20/11/2026');
     expect(screen.getByTestId('api-keys-create').textContent).toBe('Créer une clé');
+    expect(screen.getByTestId('api-keys-reference').textContent).toBe('Lire la documentation de l’API (nouvel onglet)');
+  });
+
+  it('links to the API reference page, in a new tab', async () => {
+    stubApi({ ['GET /api/api-keys']: [{ status: 200, body: { keys: [listed] } }] });
+    renderCard();
+    const link = await screen.findByRole('link', { name: 'Read the API reference (opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('/developers/api');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener');
   });
 });

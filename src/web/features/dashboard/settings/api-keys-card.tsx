@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { API_KEY_LIMITS, type TApiKey, type TApiKeyScope, type TCreatedApiKey } from '../../../../contract/api/api-keys.schema.js';
+import { V1_REFERENCE_PAGE } from '../../../../contract/api/paths.js';
 import { Alert } from '../../../components/alert';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
@@ -48,6 +49,18 @@ export function ApiKeysCard() {
             {t('apiKeys.title')}
           </h2>
           <p className="mt-1 text-sm text-gray-600">{t('apiKeys.description')}</p>
+          <p className="mt-2 text-sm">
+            {/* A server-rendered page (decision 214), not a route of the app: a plain link. */}
+            <a
+              href={V1_REFERENCE_PAGE}
+              target="_blank"
+              rel="noopener"
+              className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              data-testid="api-keys-reference"
+            >
+              {t('apiKeys.reference')}
+            </a>
+          </p>
         </div>
         <Button variant="secondary" size="sm" className="shrink-0 self-start" onClick={() => setCreating(true)} data-testid="api-keys-create">
           {t('apiKeys.create')}
