@@ -44,6 +44,7 @@ import { collectionRoutes } from './modules/collection/collection.routes.js';
 import { funnelRoutes } from './modules/funnel/funnel.routes.js';
 // Integrations (issue 32): API keys and the versioned API.
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { v1Routes } from './modules/v1/v1.routes.js';
 
 export interface RegisteredRoute {
@@ -145,6 +146,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(remindersRoutes(ctx));
   await app.register(unsubscribeRoutes(ctx));
   await app.register(apiKeysRoutes(ctx));
+  await app.register(webhooksRoutes(ctx));
   await app.register(v1Routes(ctx));
   if (!config.isProduction) await app.register(outboxRoutes(ctx));
   if (!config.isProduction) await app.register(devRemindersRoutes(ctx));

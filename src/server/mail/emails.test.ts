@@ -10,6 +10,7 @@ import { answerRemovalEmail, approvalDecidedEmail, consentWithdrawnEmail, receip
 import { newTestimonialEmail } from '../modules/submissions/submissions.emails.js';
 import { approvalEmail } from '../modules/consent/approvals.emails.js';
 import { emailCodeEmail } from '../modules/collection/collection.emails.js';
+import { webhookDisabledEmail } from '../modules/webhooks/webhooks.emails.js';
 import { t } from './i18n.js';
 import type { MailMessage } from './mailer.js';
 
@@ -66,6 +67,10 @@ function renderAll(): Rendered[] {
     const ready = (items: ReadyItem[]) => readyVideosEmail({ lang, brand: 'Vouchreel', to: 'o@x.test', firstname: 'Bob', customerName: NAME, items, url: 'http://x.test/t/1' });
     for (const output of OUTPUTS) add(`video ready ${output}`, ready([itemOf(output)]), [NAME]);
     add('video ready burst', ready(BURST), [NAME, QUESTION]);
+    // Issue 32: an endpoint failing for days, turned off (its address is the company's, written as text).
+    for (const days of [1, 5]) {
+      add(`webhook disabled ${days}d`, webhookDisabledEmail({ lang, brand: 'Vouchreel', to: 'o@x.test', firstname: 'Bob', endpointUrl: 'https://hooks.example.com/a?b=<c>&d', days, url: 'http://x.test/settings' }), []);
+    }
     for (const answers of [1, 3]) {
       add(`new testimonial ${answers}a`, newTestimonialEmail({ lang, brand: 'Vouchreel', to: 'o@x.test', firstname: 'Bob', customerName: NAME, answers, url: 'http://x.test/t/1' }), [NAME]);
     }
