@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testimonialResponses } from '../../src/server/db/schema.js';
+import { testimonialResponses, webhookEndpoints } from '../../src/server/db/schema.js';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.js';
 import { signedInCompany } from '../../src/server/test/accounts.js';
 import { createTestApp, type TestApp } from '../../src/server/test/harness.js';
@@ -110,6 +110,8 @@ interface Victim {
   jobId: string;
   publicationId: string;
   customerEmail: string;
+  webhookId: string;
+  deliveryId: string;
 }
 
 describe('route table attacks', () => {
@@ -137,7 +139,16 @@ describe('route table attacks', () => {
     await t.ctx.db.update(testimonialResponses).set({ videoKey: response!.originalKey }).where(eq(testimonialResponses.id, response!.id));
     const published = await company.post('/api/publications', { testimonialId: testimonial.id, responseId: response!.id });
     expect(published.statusCode, published.body).toBe(201);
+    // A webhook endpoint with one delivery (a test event); written directly: no address resolves here.
+    const [endpoint] = await t.ctx.db
+      .insert(webhookEndpoints)
+      .values({ companyId: company.companyId, url: 'https://hooks.victim.test/in', events: ['render.ready'], secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}` })
+      .returning();
+    const testEvent = await company.post(`/api/webhooks/${endpoint!.id}/test`);
+    expect(testEvent.statusCode, testEvent.body).toBe(202);
     victim = {
+      webhookId: endpoint!.id,
+      deliveryId: testEvent.json<{ id: string }>().id,
       company,
       questionId: testimonial.questionId,
       questionText: questions.find((q) => q.id === testimonial.questionId)!.text,
@@ -169,6 +180,7 @@ describe('route table attacks', () => {
   function urlFor(route: { url: string }, id: string): string {
     return route.url
       .replace(':jobId', victim.jobId)
+      .replace(':deliveryId', victim.deliveryId)
       .replace(/:[A-Za-z]+/g, id)
       .replace('*', `companies/${victim.company.companyId}/x.mp4`);
   }
@@ -272,6 +284,8 @@ describe('route table attacks', () => {
       'PUT /api/testimonials/:id/approval-required': { required: true },
       'PUT /api/user/approval-setting': { approval_required: false },
       'POST /api/collection-links': { name: 'Stolen questions', question_ids: [victim.questionId], language: 'english', background_color: '#000000' },
+      'POST /api/webhooks': { url: 'https://hooks.attacker.test/in', events: ['render.ready'] },
+      'PUT /api/webhooks/:id': { enabled: false, events: ['render.failed'] },
       'PUT /api/collection-links/:id': { name: 'Renamed', question_ids: [victim.questionId], language: 'english', background_color: '#000000' },
     };
     return bodies[key(route)] ?? {};
@@ -289,6 +303,8 @@ describe('route table attacks', () => {
       victim.company.get('/api/user/profile'),
       victim.company.get('/api/publications'),
       victim.company.get('/api/wall'),
+      victim.company.get('/api/webhooks'),
+      victim.company.get(`/api/webhooks/${victim.webhookId}/deliveries`),
     ]);
     return parts.map((p) => p.body).join('\n');
   }
@@ -296,7 +312,7 @@ describe('route table attacks', () => {
   it("never gives one company another company's data, nor lets it change or spend anything", async () => {
     const before = await victimState();
     const victimMarkers = [victim.questionText, victim.requestId, victim.responseId, victim.customerEmail, victim.questionId];
-    const ids = [victim.requestId, victim.responseId, victim.questionId, victim.jobId, victim.publicationId];
+    const ids = [victim.requestId, victim.responseId, victim.questionId, victim.jobId, victim.publicationId, victim.webhookId, victim.deliveryId];
     for (const route of authenticatedRoutes()) {
       const hasParam = /[:*]/.test(route.url);
       // The attacker names the victim's company, or honestly its own while naming the victim's objects.
