@@ -20,6 +20,13 @@ describe('loadConfig', () => {
     expect(config.role).toBe('all');
   });
 
+  it('refuses private webhook addresses unless WEBHOOKS_ALLOW_PRIVATE is on, and never in production', () => {
+    expect(loadConfig({}).webhooksAllowPrivate).toBe(false);
+    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'on' }).webhooksAllowPrivate).toBe(true);
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'yes' })).toThrow(ConfigError);
+    expect(() => loadConfig(production({ WEBHOOKS_ALLOW_PRIVATE: 'on' }))).toThrow(/WEBHOOKS_ALLOW_PRIVATE/);
+  });
+
   it('makes drafts unless DRAFTS is off, and refuses another value', () => {
     expect(loadConfig({}).drafts).toBe(true);
     expect(loadConfig({ DRAFTS: 'off' }).drafts).toBe(false);

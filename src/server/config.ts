@@ -96,6 +96,7 @@ const ZEnv = z.object({
   READY_MAIL_INTERVAL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(0).max(86_400).default(600)),
   /** Issue 31: 'off' makes no draft when a testimonial is paid (and pays none on arrival); for operators saving the worker's time, and tests of other renders. */
   DRAFTS: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { message: "expected 'on' or 'off'" }).default('on')),
+  WEBHOOKS_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { message: "expected 'on' or 'off'" }).default('off')),
   READY_MAIL_SLOW_RENDER_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(0).max(3600).default(60)),
   // Read by the test hook itself (lib/crash-point.ts); checked here so that a wrong name or a production use is seen at start.
   TEST_CRASH_AFTER: optional(z.enum(CRASH_POINTS)),
@@ -204,6 +205,8 @@ export interface Config {
   readyMail: { gatherSeconds: number; intervalSeconds: number; slowRenderSeconds: number };
   /** Issue 31: drafts made when a testimonial is paid (DRAFTS, on by default). */
   drafts: boolean;
+  /** Issue 32: webhook endpoints may be on loopback or private addresses, and use http (WEBHOOKS_ALLOW_PRIVATE, off; refused in production). */
+  webhooksAllowPrivate: boolean;
   /** Days a withdrawn testimonial's media are kept before they are deleted (CONSENT_WITHDRAWN_RETENTION_DAYS; 0: at once). */
   consentWithdrawnRetentionDays: number;
 }
@@ -291,6 +294,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // would never be credited.
       problems.push('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY when NODE_ENV=production (the signing secret whsec_… of the webhook endpoint $APP_URL/api/payment/webhook)');
     }
+  }
+  if (e.NODE_ENV === 'production' && e.WEBHOOKS_ALLOW_PRIVATE === 'on') {
+    problems.push('WEBHOOKS_ALLOW_PRIVATE: refused when NODE_ENV=production (webhooks to loopback or private addresses are for tests and development)');
   }
   if (e.NODE_ENV === 'production' && e.TEST_CRASH_AFTER) {
     problems.push('TEST_CRASH_AFTER: refused when NODE_ENV=production (it makes the process kill itself; tests only)');
@@ -395,6 +401,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     consentWithdrawnRetentionDays: e.CONSENT_WITHDRAWN_RETENTION_DAYS,
     drafts: e.DRAFTS === 'on',
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'on',
     readyMail: { gatherSeconds: e.READY_MAIL_GATHER_SECONDS, intervalSeconds: e.READY_MAIL_INTERVAL_SECONDS, slowRenderSeconds: e.READY_MAIL_SLOW_RENDER_SECONDS },
   };
 }

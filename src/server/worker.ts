@@ -16,11 +16,15 @@ import {
   renderOutputJob,
   sendMailJob,
   sendRemindersJob,
+  deliverWebhookJob,
+  webhookSweepJob,
+  WEBHOOK_SWEEP_CRON,
   transcodeAnswerJob,
   transcribeMergedJob,
   transcribeResponseJob,
 } from './queue/definitions.js';
 import { runReminderSweep } from './modules/reminders/reminders.service.js';
+import { attemptDelivery, sweepDueDeliveries } from './modules/webhooks/delivery.service.js';
 import { registerJob, type Queue, type RecoveredJob, type RegisteredJob } from './queue/queue.js';
 
 /**
@@ -62,6 +66,12 @@ export function jobRegistry(ctx: AppContext): RegisteredJob[] {
     registerJob(sendRemindersJob, async () => {
       await runReminderSweep(ctx, new Date());
     }),
+    registerJob(deliverWebhookJob, async ({ deliveryId }) => {
+      await attemptDelivery(ctx, deliveryId);
+    }),
+    registerJob(webhookSweepJob, async () => {
+      await sweepDueDeliveries(ctx);
+    }),
   ];
 }
 
@@ -71,6 +81,7 @@ export function jobRegistry(ctx: AppContext): RegisteredJob[] {
  */
 export async function scheduleRecurringJobs(queue: Pick<Queue, 'boss'>): Promise<void> {
   await queue.boss.schedule(sendRemindersJob.name, REMINDER_SWEEP_CRON, {});
+  await queue.boss.schedule(webhookSweepJob.name, WEBHOOK_SWEEP_CRON, {});
 }
 
 /**

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testimonialResponses } from '../../src/server/db/schema.js';
+import { testimonialResponses, webhookEndpoints } from '../../src/server/db/schema.js';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.js';
 import { signedInCompany } from '../../src/server/test/accounts.js';
 import { createTestApp, type TestApp } from '../../src/server/test/harness.js';
@@ -115,6 +115,8 @@ interface Victim {
   jobId: string;
   publicationId: string;
   customerEmail: string;
+  webhookId: string;
+  deliveryId: string;
 }
 
 describe('route table attacks', () => {
@@ -126,7 +128,9 @@ describe('route table attacks', () => {
   const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The attacker's key calls every /api/v1 route several times: its per-key limit (tested in
+    // api-keys.security.ts) must not be what refuses it here.
+    t = await createTestApp({ env: { API_KEY_RATE_PER_MINUTE: '10000' } });
     const company = await signedInCompany(t);
     const testimonial = await completedTestimonial(t, company);
     const [response] = await t.ctx.db.select().from(testimonialResponses).where(eq(testimonialResponses.requestId, testimonial.id));
@@ -142,7 +146,16 @@ describe('route table attacks', () => {
     await t.ctx.db.update(testimonialResponses).set({ videoKey: response!.originalKey }).where(eq(testimonialResponses.id, response!.id));
     const published = await company.post('/api/publications', { testimonialId: testimonial.id, responseId: response!.id });
     expect(published.statusCode, published.body).toBe(201);
+    // A webhook endpoint with one delivery (a test event); written directly: no address resolves here.
+    const [endpoint] = await t.ctx.db
+      .insert(webhookEndpoints)
+      .values({ companyId: company.companyId, url: 'https://hooks.victim.test/in', events: ['render.ready'], secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}` })
+      .returning();
+    const testEvent = await company.post(`/api/webhooks/${endpoint!.id}/test`);
+    expect(testEvent.statusCode, testEvent.body).toBe(202);
     victim = {
+      webhookId: endpoint!.id,
+      deliveryId: testEvent.json<{ id: string }>().id,
       company,
       questionId: testimonial.questionId,
       questionText: questions.find((q) => q.id === testimonial.questionId)!.text,
@@ -174,6 +187,7 @@ describe('route table attacks', () => {
   function urlFor(route: { url: string }, id: string): string {
     return route.url
       .replace(':jobId', victim.jobId)
+      .replace(':deliveryId', victim.deliveryId)
       .replace(/:[A-Za-z]+/g, id)
       .replace('*', `companies/${victim.company.companyId}/x.mp4`);
   }
@@ -282,6 +296,8 @@ describe('route table attacks', () => {
       'POST /api/companies/switch': { companyId: c },
       'POST /api/v1/requests': { customer_email: 'victim.customer@client.test', customer_name: 'Someone', question_ids: [victim.questionId], language: 'english' },
       'POST /api/v1/publications': { testimonial_id: victim.requestId, response_id: victim.responseId },
+      'POST /api/webhooks': { url: 'https://hooks.attacker.test/in', events: ['render.ready'] },
+      'PUT /api/webhooks/:id': { enabled: false, events: ['render.failed'] },
       'PUT /api/collection-links/:id': { name: 'Renamed', question_ids: [victim.questionId], language: 'english', background_color: '#000000' },
     };
     return bodies[key(route)] ?? {};
@@ -299,6 +315,8 @@ describe('route table attacks', () => {
       victim.company.get('/api/user/profile'),
       victim.company.get('/api/publications'),
       victim.company.get('/api/wall'),
+      victim.company.get('/api/webhooks'),
+      victim.company.get(`/api/webhooks/${victim.webhookId}/deliveries`),
     ]);
     return parts.map((p) => p.body).join('\n');
   }
@@ -306,7 +324,7 @@ describe('route table attacks', () => {
   it("never gives one company another company's data, nor lets it change or spend anything", async () => {
     const before = await victimState();
     const victimMarkers = [victim.questionText, victim.requestId, victim.responseId, victim.customerEmail, victim.questionId];
-    const ids = [victim.requestId, victim.responseId, victim.questionId, victim.jobId, victim.publicationId, victim.company.userId];
+    const ids = [victim.requestId, victim.responseId, victim.questionId, victim.jobId, victim.publicationId, victim.company.userId, victim.webhookId, victim.deliveryId];
     for (const route of authenticatedRoutes()) {
       const hasParam = /[:*]/.test(route.url);
       // The attacker names the victim's company, or honestly its own while naming the victim's objects.

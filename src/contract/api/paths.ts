@@ -270,6 +270,25 @@ export const API = {
     /** Work in another of my companies ({ companyId }) → ZSwitchCompanyResponse. */
     switch: endpoint('POST', '/api/companies/switch'),
   },
+  /** The company's webhook endpoints (issue 32, webhooks.schema.ts), signed in with the dashboard's session. */
+  webhooks: {
+    /** The company's endpoints, newest first, without their secret → ZWebhookEndpointList. */
+    list: endpoint('GET', '/api/webhooks'),
+    /** A new endpoint ({ url, events, enabled }) → 201 ZWebhookEndpointWithSecret: the secret, shown this once. */
+    create: endpoint('POST', '/api/webhooks'),
+    /** Change the address, the events or on/off → ZWebhookEndpoint; another company's is 404. */
+    update: endpoint('PUT', '/api/webhooks/:id'),
+    /** Delete an endpoint and its deliveries. */
+    remove: endpoint('DELETE', '/api/webhooks/:id'),
+    /** A new signing secret → ZWebhookEndpointWithSecret (the old one stops at once). */
+    rotateSecret: endpoint('POST', '/api/webhooks/:id/rotate-secret'),
+    /** The endpoint's deliveries, newest first, with their attempts (?page, ?per_page) → ZWebhookDeliveryList. */
+    deliveries: endpoint('GET', '/api/webhooks/:id/deliveries'),
+    /** Send a delivery again (same webhook-id) → 202 ZWebhookDelivery. */
+    redeliver: endpoint('POST', '/api/webhooks/:id/deliveries/:deliveryId/redeliver'),
+    /** Send a test event ('webhook.test') → 202 ZWebhookDelivery. */
+    test: endpoint('POST', '/api/webhooks/:id/test'),
+  },
   /** The versioned API for other software (issue 32, v1.schema.ts), authenticated by an API key. */
   v1: {
     /** The key's company's testimonials, newest first, paginated (?page, ?per_page) → ZV1TestimonialList. */

@@ -40,8 +40,9 @@ describe(`database on ${testDatabaseDriver()}`, () => {
     // The 16 tables of the product, plus `workers` and `job_leases` (who runs which job) and
     // `pending_objects` (objects stored before their rows commit), and issue 19's `publications`,
     // `walls`, `publication_views`, `publication_view_marks` and `view_salts`, the shared limits' `rate_limits`,
-    // and issue 29's `approvals` and `consent_events`, and issue 32's `api_keys`, `memberships` and `invitations`.
-    expect((rows[0] as { n: number }).n).toBe(34);
+    // and issue 29's `approvals` and `consent_events`, and issue 32's `api_keys`, `memberships`, `invitations`,
+    // `company_events`, `webhook_endpoints`, `webhook_deliveries` and `webhook_attempts`.
+    expect((rows[0] as { n: number }).n).toBe(38);
     // Applying again is a no-op.
     await database.migrate();
   });

@@ -943,3 +943,98 @@ export const invitations = pgTable(
     check('invitations_role_ck', sql`${t.role} in ('owner', 'editor', 'viewer')`),
   ],
 );
+
+/**
+ * What happened in a company (issue 32): one row per event, written by `recordEvent` in the transaction
+ * of the change it reports. The webhooks' outbox is filled from it, and the activity log will read it.
+ */
+export const companyEvents = pgTable(
+  'company_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerCompany(),
+    type: text('type').notNull(),
+    /** Small: ids, kind, a public address; never media secrets. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** Who did it, when a person did (filled once members exist); null for the system or a customer. */
+    actorUserId: uuid('actor_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_events_company_idx').on(t.companyId, t.createdAt), index('company_events_type_idx').on(t.companyId, t.type, t.createdAt)],
+);
+
+/** Where a company's events are sent (Standard Webhooks). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerCompany(),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** `whsec_` + base64 of 32 random bytes, as the standardwebhooks library expects. */
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Since when every delivery has failed (null after a success). */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    /** Why the system turned it off ('failing'); null when on or turned off by the company. */
+    disabledReason: text('disabled_reason'),
+  },
+  (t) => [index('webhook_endpoints_company_idx').on(t.companyId, t.createdAt), check('webhook_endpoints_disabled_reason_ck', sql`${t.disabledReason} is null or ${t.disabledReason} in ('failing')`)],
+);
+
+/**
+ * One event to send to one endpoint (the outbox). Its id is the `webhook-id` header: retries and
+ * "send again" keep it, so receivers can drop duplicates.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: ownerCompany(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The event it reports; null for a test event. */
+    eventId: uuid('event_id').references(() => companyEvents.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** The exact body sent, kept so that every attempt signs the same bytes. */
+    payload: text('payload').notNull(),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed' | 'cancelled'>().notNull().default('pending'),
+    /** When the current series of attempts began (the 24-hour retry window); "send again" starts a new one. */
+    seriesStartedAt: timestamp('series_started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Attempts made in the current series. */
+    seriesAttempts: integer('series_attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker holds the delivery until then while it sends; a killed worker's hold expires. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    uniqueIndex('webhook_deliveries_event_endpoint_uq').on(t.eventId, t.endpointId),
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    check('webhook_deliveries_status_ck', sql`${t.status} in ('pending', 'succeeded', 'failed', 'cancelled')`),
+  ],
+);
+
+/** One attempt at sending a delivery: what the delivery log shows. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    companyId: ownerCompany(),
+    ok: boolean('ok').notNull(),
+    responseStatus: integer('response_status'),
+    durationMs: integer('duration_ms').notNull(),
+    /** Why it failed, in words (timeout, refused address, status…); null on success. */
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.createdAt)],
+);

@@ -39,6 +39,15 @@ const ENTRIES: ReadonlyArray<readonly [AnyEndpoint, TRole]> = [
   [API.members.cancelInvitation, 'owner'],
   [API.members.changeRole, 'owner'],
   [API.members.remove, 'owner'],
+  // Webhooks: owners only, like API keys (their secrets sign what leaves the product).
+  [API.webhooks.list, 'owner'],
+  [API.webhooks.create, 'owner'],
+  [API.webhooks.update, 'owner'],
+  [API.webhooks.remove, 'owner'],
+  [API.webhooks.rotateSecret, 'owner'],
+  [API.webhooks.deliveries, 'owner'],
+  [API.webhooks.redeliver, 'owner'],
+  [API.webhooks.test, 'owner'],
   // Video style (studio) settings.
   [API.settings.get, 'viewer'],
   [API.settings.update, 'editor'],

@@ -11,6 +11,7 @@ import { newTestimonialEmail } from '../modules/submissions/submissions.emails.j
 import { approvalEmail } from '../modules/consent/approvals.emails.js';
 import { emailCodeEmail } from '../modules/collection/collection.emails.js';
 import { memberInvitationEmail } from '../modules/members/members.emails.js';
+import { webhookDisabledEmail } from '../modules/webhooks/webhooks.emails.js';
 import { t } from './i18n.js';
 import type { MailMessage } from './mailer.js';
 
@@ -74,6 +75,10 @@ function renderAll(): Rendered[] {
     const ready = (items: ReadyItem[]) => readyVideosEmail({ lang, brand: 'Vouchreel', to: 'o@x.test', firstname: 'Bob', customerName: NAME, items, url: 'http://x.test/t/1' });
     for (const output of OUTPUTS) add(`video ready ${output}`, ready([itemOf(output)]), [NAME]);
     add('video ready burst', ready(BURST), [NAME, QUESTION]);
+    // Issue 32: an endpoint failing for days, turned off (its address is the company's, written as text).
+    for (const days of [1, 5]) {
+      add(`webhook disabled ${days}d`, webhookDisabledEmail({ lang, brand: 'Vouchreel', to: 'o@x.test', firstname: NAME, endpointUrl: 'https://hooks.example.com/a?b=<c>&d', days, url: 'http://x.test/settings' }), [NAME, 'https://hooks.example.com/a?b=<c>&d']);
+    }
     for (const answers of [1, 3]) {
       add(`new testimonial ${answers}a`, newTestimonialEmail({ lang, brand: 'Vouchreel', to: 'o@x.test', firstname: 'Bob', customerName: NAME, answers, url: 'http://x.test/t/1' }), [NAME]);
     }
@@ -119,7 +124,7 @@ describe('e-mails from the i18next catalogue (src/web/i18n/mail.<lang>.json)', (
   const all = renderAll();
 
   it('renders every e-mail in both languages with a subject, an HTML and a text part, and no missing key', () => {
-    expect(all).toHaveLength(2 * (2 + 4 + OUTPUTS.length + 1 + 2 + 2 + 3 + 2 + 2 + 2 + 1 + 3));
+    expect(all).toHaveLength(2 * (2 + 4 + OUTPUTS.length + 1 + 2 + 2 + 3 + 2 + 2 + 2 + 1 + 3 + 2));
     for (const { name, mail } of all) {
       expect(mail.subject.trim(), name).not.toBe('');
       expect(mail.html, name).toContain('<h1');

@@ -132,6 +132,34 @@ export const sendRemindersJob = defineJob({
 });
 export const REMINDER_SWEEP_CRON = '*/5 * * * *';
 
+/**
+ * Sends one webhook delivery (issue 32, webhooks/delivery.service.ts): sent in the transaction that
+ * records its event, and again for each retry with the delay of the schedule (decision 211). The
+ * delivery's row decides: a message that runs early, twice, or after a success does nothing.
+ */
+export const deliverWebhookJob = defineJob({
+  name: 'deliver-webhook',
+  schema: z.object({ deliveryId: z.uuid() }),
+  retryLimit: 2,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  // Its own lane: a slow receiver never holds back renders or e-mail.
+  concurrency: 4,
+});
+
+/** Every minute: deliveries that are due but whose message was lost (a killed worker's send), sent again. */
+export const webhookSweepJob = defineJob({
+  name: 'webhook-sweep',
+  schema: z.object({}).loose(),
+  retryLimit: 1,
+  retryDelaySeconds: 30,
+  retryBackoff: false,
+  expireInSeconds: 300,
+  concurrency: 1,
+});
+export const WEBHOOK_SWEEP_CRON = '* * * * *';
+
 export const ALL_JOB_DEFINITIONS = [
   sendMailJob,
   transcodeAnswerJob,
@@ -142,4 +170,6 @@ export const ALL_JOB_DEFINITIONS = [
   readyMailJob,
   deleteWithdrawnMediaJob,
   sendRemindersJob,
+  deliverWebhookJob,
+  webhookSweepJob,
 ];

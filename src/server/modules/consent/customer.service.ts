@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { recordEvent } from '../events/events.service.js';
 import type { AppContext } from '../../context.js';
 import type { Db, ExecuteSql } from '../../db/client.js';
 import {
@@ -243,6 +244,7 @@ export async function withdrawConsent(ctx: AppContext, token: string, actor: Act
       { executeSql },
     );
     await scheduleMediaDeletion(ctx, executeSql, { requestId: request.id, withdrawnAt: now, now });
+    await recordEvent(ctx, { tx, executeSql }, request.companyId, 'consent.withdrawn', { testimonial_id: request.id, unpublished: taken.length });
     return { changed: true, publicationIds: taken.map((p) => p.id) };
   });
   await forgetPublications(ctx, outcome.publicationIds);

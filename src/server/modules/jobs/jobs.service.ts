@@ -9,6 +9,7 @@ import type { JobDefinition } from '../../queue/queue.js';
 import { AppError } from '../../lib/errors.js';
 import { signMediaPath } from '../../media/signed-urls.js';
 import { assertUsable } from '../consent/control.js';
+import { recordEvent } from '../events/events.service.js';
 
 /**
  * Media jobs (issue 16). A service that starts work calls `enqueueJob` inside `ctx.database.transaction`:
@@ -302,22 +303,30 @@ export async function runAnyJob(ctx: AppContext, jobId: string, meta: RunMeta, w
     }
     const detail = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const final = error instanceof JobFailure || meta.attempt >= retryLimit;
-    await ctx.db
-      .update(jobs)
-      .set(
-        final
-          ? {
-              phase: 'failed',
-              errorReason: error instanceof JobFailure ? error.reason : defaultReason(job.kind),
-              errorParams: error instanceof JobFailure ? error.params : {},
-              errorDetail: detail,
-              finishedAt: new Date(),
-              updatedAt: new Date(),
-            }
-          : { phase: 'queued', progress: 0, errorDetail: detail, updatedAt: new Date() },
-      )
-      // A job cancelled meanwhile stays cancelled.
-      .where(and(eq(jobs.id, jobId), inArray(jobs.phase, ['queued', 'running'])));
+    await ctx.database.transaction(async (executeSql, tx) => {
+      const [settled] = await tx
+        .update(jobs)
+        .set(
+          final
+            ? {
+                phase: 'failed',
+                errorReason: error instanceof JobFailure ? error.reason : defaultReason(job.kind),
+                errorParams: error instanceof JobFailure ? error.params : {},
+                errorDetail: detail,
+                finishedAt: new Date(),
+                updatedAt: new Date(),
+              }
+            : { phase: 'queued', progress: 0, errorDetail: detail, updatedAt: new Date() },
+        )
+        // A job cancelled meanwhile stays cancelled.
+        .where(and(eq(jobs.id, jobId), inArray(jobs.phase, ['queued', 'running'])))
+        .returning({ phase: jobs.phase });
+      // A render that failed for good is an event (issue 32), recorded with its failure.
+      if (final && settled?.phase === 'failed' && QUEUE_OF[job.kind] === renderOutputJob) {
+        const reason = error instanceof JobFailure ? error.reason : defaultReason(job.kind);
+        await recordEvent(ctx, { tx, executeSql }, job.companyId, 'render.failed', { job_id: job.id, testimonial_id: job.requestId, response_id: job.responseId, kind: job.kind, reason });
+      }
+    });
     ctx.logger.warn({ err: error, jobId, kind: job.kind, final }, 'media job failed');
     // A deterministic failure is recorded and not retried; anything else goes back to the queue.
     if (!(error instanceof JobFailure)) throw error;

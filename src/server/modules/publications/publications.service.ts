@@ -9,6 +9,7 @@ import {
   type TPublication,
 } from '../../../contract/api/publications.schema.js';
 import type { TExportPlatform } from '../../../contract/api/studio.schema.js';
+import { recordEvent } from '../events/events.service.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -201,10 +202,14 @@ export async function createPublication(
   }
 
   const slug = newSlug();
-  const [row] = await ctx.db
-    .insert(publications)
-    .values({ companyId: input.companyId, requestId: request.id, jobId: input.jobId ?? null, slug, ...resolved, durationSeconds })
-    .returning({ id: publications.id });
+  const row = await ctx.database.transaction(async (executeSql, tx) => {
+    const [inserted] = await tx
+      .insert(publications)
+      .values({ companyId: input.companyId, requestId: request.id, jobId: input.jobId ?? null, slug, ...resolved, durationSeconds })
+      .returning({ id: publications.id });
+    await recordEvent(ctx, { tx, executeSql }, input.companyId, 'publication.published', { publication_id: inserted!.id, testimonial_id: request.id, url: shareUrl(ctx, slug) });
+    return inserted;
+  });
   return { id: row!.id, slug, url: shareUrl(ctx, slug), embedUrl: embedUrl(ctx, slug) };
 }
 
@@ -248,12 +253,15 @@ export async function listPublications(ctx: AppContext, input: { companyId: stri
 
 /** Unpublishes one of the company's publications: from this moment its slug is unknown to the public routes. */
 export async function unpublish(ctx: AppContext, input: { companyId: string; id: string }): Promise<void> {
-  const done = await ctx.db
-    .update(publications)
-    .set({ unpublishedAt: new Date(), unpublishedReason: 'company' })
-    .where(and(eq(publications.id, input.id), eq(publications.companyId, input.companyId), isNull(publications.unpublishedAt)))
-    .returning({ id: publications.id });
-  if (!done.length) throw new AppError('not_found', { message: 'This publication does not exist or was already taken down.' });
+  await ctx.database.transaction(async (executeSql, tx) => {
+    const [done] = await tx
+      .update(publications)
+      .set({ unpublishedAt: new Date(), unpublishedReason: 'company' })
+      .where(and(eq(publications.id, input.id), eq(publications.companyId, input.companyId), isNull(publications.unpublishedAt)))
+      .returning({ id: publications.id, requestId: publications.requestId });
+    if (!done) throw new AppError('not_found', { message: 'This publication does not exist or was already taken down.' });
+    await recordEvent(ctx, { tx, executeSql }, input.companyId, 'publication.unpublished', { publication_id: done.id, testimonial_id: done.requestId, reason: 'company' });
+  });
 }
 
 /**

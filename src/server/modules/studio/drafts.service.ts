@@ -48,7 +48,7 @@ export async function payOnArrival(ctx: AppContext, t: Tx, request: { id: string
   const [style] = await t.tx.select({ prepareDrafts: videoStyleSettings.prepareDrafts }).from(videoStyleSettings).where(eq(videoStyleSettings.companyId, request.companyId));
   if (!style?.prepareDrafts) return false;
   try {
-    await t.tx.transaction((savepoint) => payInTransaction(savepoint, request.companyId, request.id));
+    await t.tx.transaction((savepoint) => payInTransaction(ctx, { tx: savepoint, executeSql: t.executeSql }, request.companyId, request.id));
   } catch (error) {
     if (error instanceof AppError && error.status === 402) {
       ctx.logger.info({ requestId: request.id }, 'no credit left: the testimonial stays locked, without a draft');

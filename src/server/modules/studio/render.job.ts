@@ -10,6 +10,7 @@ import type { Cue } from '../../../contract/subtitles.js';
 import { cuesInKept } from '../../../contract/trim.js';
 import { logoOnPlate } from '../../../contract/logo-contrast.js';
 import { wordHighlight } from '../../../contract/word-captions.js';
+import { recordEvent } from '../events/events.service.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { companies, jobs, testimonialRequests, testimonialResponses, transcriptions, videoStyleSettings } from '../../db/schema.js';
@@ -381,6 +382,7 @@ export async function renderOutput(ctx: AppContext, jobId: string, meta: RunMeta
         }
         const outputKey = await made.record(tx);
         await completeJob(tx, job.id, { outputKey, result: { responseIds: made.responseIds, ...keptResult(made.kept), ...made.result } });
+        await recordEvent(ctx, { tx, executeSql }, job.companyId, 'render.ready', { job_id: job.id, testimonial_id: job.requestId, response_id: job.responseId, kind: job.kind });
         // The 'video ready' e-mail, if worth sending: gathered per testimonial (ready-mail.ts).
         await noteRenderReady(ctx, { tx, executeSql }, job);
       });

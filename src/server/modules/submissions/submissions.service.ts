@@ -11,6 +11,7 @@ import {
 } from '../../../contract/api/public.schema.js';
 import { consentText, isConsentVersion } from '../../../contract/consent.js';
 import { RECORDING } from '../../../contract/constants.js';
+import { recordEvent } from '../events/events.service.js';
 import type { AppContext } from '../../context.js';
 import { companies, consents, requestQuestions, testimonialRequests, testimonialResponses } from '../../db/schema.js';
 import { jsonText } from '../../http/json-text.js';
@@ -338,6 +339,7 @@ export async function saveSubmission(ctx: AppContext, input: SaveInput): Promise
         .where(and(eq(testimonialRequests.id, request.id), eq(testimonialRequests.status, 'pending')));
       // The funnel's last step commits with the submission (issue 30).
       await recordRequestEvent(tx, { companyId: request.companyId, requestId: request.id, kind: 'submitted', language: request.language, at: now });
+      await recordEvent(ctx, { tx, executeSql }, request.companyId, 'testimonial.submitted', { testimonial_id: request.id, answers: answers.length });
       // The first answer of every testimonial is prepared before anyone's second: with many customers
       // sending at once, each company sees its first answer soonest.
       for (const [i, a] of answers.entries()) {

@@ -192,7 +192,7 @@ export async function companyTestimonials(
  */
 export async function payForTestimonial(ctx: AppContext, companyId: string, id: string): Promise<{ credits: number }> {
   return ctx.database.transaction(async (executeSql, tx) => {
-    const paid = await payInTransaction(tx, companyId, id);
+    const paid = await payInTransaction(ctx, { tx, executeSql }, companyId, id);
     // Issue 31: its draft starts now when its answers are prepared already (else at the last one's preparation).
     await startDraftIfReady(ctx, { tx, executeSql }, id);
     return paid;

@@ -16,6 +16,7 @@ import { useSettings } from '../api/get-settings';
 import { useQuestions } from '../api/list-questions';
 import { AccountPanel } from './account-panel';
 import { ApiKeysCard } from './api-keys-card';
+import { WebhooksCard } from './webhooks-card';
 import { ApprovalSettingCard } from './approval-setting';
 import { ReminderSettingsCard } from './reminder-settings';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -127,6 +128,7 @@ export function SettingsScreen() {
               <ApprovalSettingCard value={profile.data.user.company.approval_required ?? false} />
               <ReminderSettingsCard />
               <ApiKeysCard />
+              <WebhooksCard />
             </>
           )}
         </TabsContent>
