@@ -114,7 +114,8 @@ describe('webhooks', () => {
     const start = d!.seriesStartedAt.getTime();
     receiver.answerWith((n) => (n < 3 ? 500 : 200));
 
-    expect(await attemptDelivery(t.ctx, d!.id, new Date(start))).toBe('retry');
+    // PostgreSQL keeps microseconds and a Date milliseconds: the first attempt is due 1 ms after the Date read back.
+    expect(await attemptDelivery(t.ctx, d!.id, new Date(start + 1))).toBe('retry');
     let [row] = await deliveriesOf(ep.id);
     expect(row!.nextAttemptAt.getTime()).toBe(start + RETRY_SCHEDULE_MS[1]);
     // Before it is due: nothing is sent.
@@ -151,7 +152,8 @@ describe('webhooks', () => {
     const start = d!.seriesStartedAt.getTime();
     receiver.answerWith(() => 503);
     const outcomes = [];
-    for (const offset of RETRY_SCHEDULE_MS) outcomes.push(await attemptDelivery(t.ctx, d!.id, new Date(start + offset)));
+    // + 1 ms: PostgreSQL keeps microseconds and a Date milliseconds (the first attempt is due at the stored time).
+    for (const offset of RETRY_SCHEDULE_MS) outcomes.push(await attemptDelivery(t.ctx, d!.id, new Date(start + offset + 1)));
     expect(outcomes).toEqual([...RETRY_SCHEDULE_MS.slice(1).map(() => 'retry'), 'failed']);
     expect(RETRY_SCHEDULE_MS.at(-1)).toBe(24 * 3600_000);
     expect((await deliveriesOf(ep.id))[0]!.status).toBe('failed');
