@@ -29,6 +29,7 @@ import { UnlockIcon } from "../../../components/icons";
 import { useTestimonialPlays } from "../testimonial-detail/views-api";
 import { ViewsCell } from "../testimonial-detail/views-cell";
 import { ViaLink } from "../collection/via-link";
+import { useRole } from "../../../lib/use-role";
 
 function ListSkeleton() {
   return (
@@ -87,7 +88,8 @@ function RowAction({
   onPay,
 }: {
   testimonial: TTestimonialRequestSafe;
-  onPay: () => void;
+  /** Null for a viewer, who cannot spend a credit: the row opens the page that says why (issue 32). */
+  onPay: (() => void) | null;
 }) {
   const { t } = useTranslation();
   const name = testimonial.customer_name;
@@ -101,6 +103,20 @@ function RowAction({
         leadingIcon={<EyeIcon className="size-4" />}
         aria-label={t("credits.testimonials.viewLabel", { name })}
         data-testid="view-testimonial"
+      >
+        {t("credits.testimonials.view")}
+      </ButtonLink>
+    );
+  }
+  if (action === "pay" && !onPay) {
+    return (
+      <ButtonLink
+        to={paths.dashboard.testimonial(testimonial.id)}
+        variant="secondary"
+        size="sm"
+        leadingIcon={<LockIcon className="size-4" />}
+        aria-label={t("credits.testimonials.viewLabel", { name })}
+        data-testid="view-locked"
       >
         {t("credits.testimonials.view")}
       </ButtonLink>
@@ -149,6 +165,7 @@ function RowAction({
  */
 export function TestimonialsScreen() {
   const { t } = useTranslation();
+  const canPay = useRole().can("payTestimonial");
   const { user } = useAuth();
   const companyId = user?.company_id ?? "";
   const list = useRequests(companyId);
@@ -245,7 +262,7 @@ export function TestimonialsScreen() {
       card: "actions",
       className: "text-right",
       cell: (row) => (
-        <RowAction testimonial={row} onPay={() => setPaying(row)} />
+        <RowAction testimonial={row} onPay={canPay ? () => setPaying(row) : null} />
       ),
     },
   ];
