@@ -119,7 +119,7 @@ function renderSwitcher(path = '/dashboard/testimonials') {
 }
 
 const open = async () => {
-  const trigger = await screen.findByTestId('company-switcher');
+  const trigger = await screen.findByTestId('company-switcher', {}, { timeout: 10_000 });
   fireEvent.keyDown(trigger, { key: 'Enter' });
   return screen.findByTestId('company-switcher-content');
 };
@@ -142,15 +142,15 @@ describe('company switcher', () => {
   it('is not shown to a person in one company', async () => {
     const calls = stubApi([ACME]);
     renderSwitcher();
-    await waitFor(() => expect(calls.some((call) => call.path === '/api/auth/me')).toBe(true));
-    expect(await screen.findByTestId('credits')).toHaveProperty('textContent', '7');
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/auth/me')).toBe(true), { timeout: 10_000 });
+    expect(await screen.findByTestId('credits', {}, { timeout: 10_000 })).toHaveProperty('textContent', '7');
     expect(screen.queryByTestId('company-switcher')).toBeNull();
   });
 
   it('lists the companies with the role in each, the active one checked, from the keyboard', async () => {
     stubApi([ACME, GLOBEX]);
     renderSwitcher();
-    expect((await screen.findByTestId('company-switcher-name')).textContent).toBe('Acme');
+    expect((await screen.findByTestId('company-switcher-name', {}, { timeout: 10_000 })).textContent).toBe('Acme');
     const menu = await open();
     const items = within(menu).getAllByTestId('company-switcher-item');
     expect(items.map((item) => item.textContent)).toEqual(['AcmeOwner', 'GlobexEditor']);
@@ -162,18 +162,18 @@ describe('company switcher', () => {
   it('switching stores the new token, empties the cache and fetches everything again as the other company', async () => {
     const calls = stubApi([ACME, GLOBEX]);
     const queryClient = renderSwitcher();
-    await waitFor(() => expect(screen.getByTestId('credits').textContent).toBe('7'));
-    await waitFor(() => expect(queryClient.getQueryData(['auth', 'me'])).toBeDefined());
+    await waitFor(() => expect(screen.getByTestId('credits').textContent).toBe('7'), { timeout: 10_000 });
+    await waitFor(() => expect(queryClient.getQueryData(['auth', 'me'])).toBeDefined(), { timeout: 10_000 });
     // Something of Acme's that nothing on screen follows: it must not survive the switch either.
     queryClient.setQueryData(['requests', ACME], [{ id: 'acme-secret' }]);
 
     const menu = await open();
     fireEvent.click(within(menu).getAllByTestId('company-switcher-item')[1]!);
 
-    await waitFor(() => expect(screen.getByTestId('credits').textContent).toBe('2'));
+    await waitFor(() => expect(screen.getByTestId('credits').textContent).toBe('2'), { timeout: 10_000 });
     expect(calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/api/companies/switch', token: TOKEN[ACME], body: { companyId: GLOBEX } });
     expect(getToken()).toBe(TOKEN[GLOBEX]);
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'), { timeout: 10_000 });
     expect(screen.getByTestId('company-switcher-name').textContent).toBe('Globex');
     expect(queryClient.getQueryData(['requests', ACME])).toBeUndefined();
     expect(queryClient.getQueryData(['stats', ACME])).toBeUndefined();
@@ -181,7 +181,7 @@ describe('company switcher', () => {
     const after = calls.slice(calls.findIndex((call) => call.method === 'POST') + 1);
     expect(after.length).toBeGreaterThan(0);
     expect(after.every((call) => call.token === TOKEN[GLOBEX])).toBe(true);
-    await waitFor(() => expect(after.some((call) => call.path === '/api/auth/me')).toBe(true));
+    await waitFor(() => expect(after.some((call) => call.path === '/api/auth/me')).toBe(true), { timeout: 10_000 });
     const reopened = await open();
     expect(within(reopened).getAllByTestId('company-switcher-item')[1]!.getAttribute('aria-checked')).toBe('true');
   });

@@ -107,7 +107,7 @@ describe('role-aware screens', () => {
   it('testimonial detail: a viewer sees why it is locked where the pay button would be, and no pay button', async () => {
     stubApi('viewer', { [detailPath]: { testimonial: locked, error_credit: false } });
     renderAt(`/dashboard/testimonials/${ID}`, '/dashboard/testimonials/:id', <TestimonialDetailScreen />);
-    const reason = await screen.findByTestId('pay-role-required');
+    const reason = await screen.findByTestId('pay-role-required', {}, { timeout: 10_000 });
     expect(reason.textContent).toBe('Viewers can watch, download and read transcripts. Ask an owner or editor to do this.');
     expect(screen.getByTestId('testimonial-locked').contains(reason)).toBe(true);
     expect(screen.queryByTestId('pay-to-view')).toBeNull();
@@ -116,8 +116,8 @@ describe('role-aware screens', () => {
   it('testimonial detail: an editor has the pay button and no reason', async () => {
     stubApi('editor', { [detailPath]: { testimonial: locked, error_credit: false } });
     renderAt(`/dashboard/testimonials/${ID}`, '/dashboard/testimonials/:id', <TestimonialDetailScreen />);
-    await screen.findByTestId('testimonial-locked');
-    await waitFor(() => expect(screen.getByTestId('pay-to-view')).toBeTruthy());
+    await screen.findByTestId('testimonial-locked', {}, { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('pay-to-view')).toBeTruthy(), { timeout: 10_000 });
     expect(screen.queryByTestId('pay-role-required')).toBeNull();
   });
 
@@ -125,19 +125,19 @@ describe('role-aware screens', () => {
     const routes = { [`GET /api/questions/list?company_id=${COMPANY}`]: [], [`GET /api/testimonials/requests?company_id=${COMPANY}`]: [] };
     stubApi('viewer', routes);
     renderAt('/dashboard/requests', '/dashboard/requests', <RequestsScreen />);
-    await screen.findByTestId('sent-requests');
-    await waitFor(() => expect(screen.queryByTestId('request-form')).toBeNull());
+    await screen.findByTestId('sent-requests', {}, { timeout: 10_000 });
+    await waitFor(() => expect(screen.queryByTestId('request-form')).toBeNull(), { timeout: 10_000 });
     expect(screen.queryByTestId('requests-tab-new')).toBeNull();
     cleanup();
     stubApi('editor', routes);
     renderAt('/dashboard/requests', '/dashboard/requests', <RequestsScreen />);
-    expect(await screen.findByTestId('request-form')).toBeTruthy();
+    expect(await screen.findByTestId('request-form', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('settings: an editor sees neither the company identity nor the keys and webhooks, and the reason once', async () => {
     stubApi('editor', { 'GET /api/user/profile': { user: USER } });
     renderAt('/dashboard/settings', '/dashboard/settings', <SettingsScreen />);
-    const notice = await screen.findByTestId('settings-role-required');
+    const notice = await screen.findByTestId('settings-role-required', {}, { timeout: 10_000 });
     expect(notice.textContent).toContain('Your role in this company does not allow this: ask an owner.');
     expect(screen.getAllByTestId('settings-role-required')).toHaveLength(1);
     expect(screen.queryByTestId('company-name')).toBeNull();
@@ -148,7 +148,7 @@ describe('role-aware screens', () => {
   it('settings: an owner has the company identity and no notice', async () => {
     stubApi('owner', { 'GET /api/user/profile': { user: USER } });
     renderAt('/dashboard/settings', '/dashboard/settings', <SettingsScreen />);
-    await waitFor(() => expect(screen.getByTestId('company-name')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('company-name')).toBeTruthy(), { timeout: 10_000 });
     expect(screen.queryByTestId('settings-role-required')).toBeNull();
     // The cards the editor's test finds missing are there for an owner.
     expect(screen.getByText('API keys')).toBeTruthy();
