@@ -30,15 +30,16 @@ describe('roles and the company switcher', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    acme = await signUpCompany(server, { prefix: 'acme' });
-    agency = await signUpCompany(server, { prefix: 'agency' });
-    acmeTestimonial = await recordTestimonial(server, acme, { customerName: 'Claire Acme' });
-    agencyTestimonial = await recordTestimonial(server, agency, { customerName: 'Bruno Agency' });
+    [acme, agency] = await Promise.all([signUpCompany(server, { prefix: 'acme' }), signUpCompany(server, { prefix: 'agency' })]);
+    [acmeTestimonial, agencyTestimonial] = await Promise.all([
+      recordTestimonial(server, acme, { customerName: 'Claire Acme' }),
+      recordTestimonial(server, agency, { customerName: 'Bruno Agency' }),
+    ]);
     // The agency's owner also edits for Acme: invited, and accepted while signed in.
     const token = await invite(acme, agency.email, 'editor');
     await agency.api('POST', '/api/invitations/accept', { token });
     browser = await openBrowser({ locale: 'en-US' });
-  }, 90_000);
+  }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -112,8 +113,7 @@ describe('roles and the company switcher', () => {
     expect(await customers(page)).toEqual([agencyTestimonial.customerName]);
 
     // By keyboard: focus the switcher, open it, pick Acme.
-    await switcher.focus();
-    await page.keyboard.press('Enter');
+    await switcher.press('Enter');
     const items = page.locator('[data-testid="company-switcher-item"]');
     await items.first().waitFor();
     expect(await items.allTextContents()).toEqual(expect.arrayContaining([`${agency.companyName}Owner`, `${acme.companyName}Editor`]));
