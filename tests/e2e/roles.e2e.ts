@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, watchErrors, type BrowserSession } from './support/browser.js';
+import { openBrowser, screenshot, setLanguage, watchErrors, type BrowserSession } from './support/browser.js';
 import { recordTestimonial, signInInBrowser, signUpCompany, waitForMailLink, type Company, type RecordedTestimonial } from './support/fixtures.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -38,6 +38,8 @@ describe('roles and the company switcher', () => {
     // The agency's owner also edits for Acme: invited, and accepted while signed in.
     const token = await invite(acme, agency.email, 'editor');
     await agency.api('POST', '/api/invitations/accept', { token });
+    // This journey is about companies, not the onboarding tour (dashboard.e2e.ts covers it).
+    await agency.api('PUT', '/api/user/complete-onboarding', {});
     browser = await openBrowser({ locale: 'en-US' });
   }, 240_000);
 
@@ -75,13 +77,14 @@ describe('roles and the company switcher', () => {
     await screenshot(page, 'roles-viewer-locked-1280-en');
 
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.evaluate((l) => localStorage.setItem('i18nextLng', l), 'fr');
-    await browser.context.addCookies([{ name: 'i18next', value: 'fr', url: server.url }]);
-    await page.reload();
+    await screenshot(page, 'roles-viewer-locked-375-en');
+    await setLanguage(page, server, browser, 'fr');
     await page.locator('[data-testid="pay-role-required"]').waitFor();
     expect(await page.locator('[data-testid="pay-role-required"]').textContent()).toContain('Demandez à un propriétaire ou un éditeur');
     await screenshot(page, 'roles-viewer-locked-375-fr');
-    await browser.context.clearCookies();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'roles-viewer-locked-1280-fr');
+    await setLanguage(page, server, browser, 'en');
 
     // The server says the same whatever the page shows.
     const paid = await fetch(`${server.url}/api/testimonials/pay/${acmeTestimonial.id}`, {
@@ -135,6 +138,20 @@ describe('roles and the company switcher', () => {
     await page.goto(`${server.url}/dashboard/testimonials`);
     await page.locator('[data-testid="testimonial-customer"]').first().waitFor();
     expect(await customers(page)).toEqual([agencyTestimonial.customerName]);
+
+    // The switcher open at 375 px in English and at 1280 px in French.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await switcher.click();
+    await items.first().waitFor();
+    await screenshot(page, 'roles-switcher-open-375-en', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await setLanguage(page, server, browser, 'fr');
+    await switcher.click();
+    await items.first().waitFor();
+    await screenshot(page, 'roles-switcher-open-1280-fr', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await setLanguage(page, server, browser, 'en');
     expect(errors).toEqual([]);
     await page.close();
   });
