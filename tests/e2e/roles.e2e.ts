@@ -68,7 +68,13 @@ describe('roles and the company switcher', () => {
     expect(await page.locator('[data-testid="overview-send-request"]').count()).toBe(0);
     expect(await page.locator('[data-testid="header-buy-credits"]').count()).toBe(0);
 
-    await page.goto(`${server.url}/dashboard/testimonials/${acmeTestimonial.id}`);
+    // The list: no pay button and no new request; the row opens the page that says why.
+    await page.goto(`${server.url}/dashboard/testimonials`);
+    await page.locator('[data-testid="view-locked"]').first().waitFor();
+    expect(await page.locator('[data-testid="pay-to-view"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="testimonials-request-new"]').count()).toBe(0);
+    await page.locator('[data-testid="view-locked"]').first().click();
+    await page.waitForURL(`${server.url}/dashboard/testimonials/${acmeTestimonial.id}`);
     await page.locator('[data-testid="testimonial-locked"]').waitFor();
     const reason = page.locator('[data-testid="pay-role-required"]');
     await reason.waitFor();

@@ -165,7 +165,9 @@ function RowAction({
  */
 export function TestimonialsScreen() {
   const { t } = useTranslation();
-  const canPay = useRole().can("payTestimonial");
+  const { can } = useRole();
+  const canPay = can("payTestimonial");
+  const canSend = can("sendRequest");
   const { user } = useAuth();
   const companyId = user?.company_id ?? "";
   const list = useRequests(companyId);
@@ -294,12 +296,14 @@ export function TestimonialsScreen() {
             </p>
           }
           action={
-            <ButtonLink
-              to={paths.dashboard.requests}
-              leadingIcon={<PlusIcon className="size-4" />}
-            >
-              {t("credits.testimonials.emptyAction")}
-            </ButtonLink>
+            canSend ? (
+              <ButtonLink
+                to={paths.dashboard.requests}
+                leadingIcon={<PlusIcon className="size-4" />}
+              >
+                {t("credits.testimonials.emptyAction")}
+              </ButtonLink>
+            ) : undefined
           }
         />
       </div>
@@ -365,13 +369,15 @@ export function TestimonialsScreen() {
             >
               {t("credits.testimonials.refresh")}
             </Button>
-            <ButtonLink
-              to={paths.dashboard.requests}
-              leadingIcon={<PlusIcon className="size-4" />}
-              data-testid="testimonials-request-new"
-            >
-              {t("credits.testimonials.requestNew")}
-            </ButtonLink>
+            {canSend && (
+              <ButtonLink
+                to={paths.dashboard.requests}
+                leadingIcon={<PlusIcon className="size-4" />}
+                data-testid="testimonials-request-new"
+              >
+                {t("credits.testimonials.requestNew")}
+              </ButtonLink>
+            )}
           </>
         }
       />
