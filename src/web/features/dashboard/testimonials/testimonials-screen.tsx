@@ -127,7 +127,7 @@ function RowAction({
       <Button
         size="sm"
         leadingIcon={<LockIcon className="size-4" />}
-        onClick={onPay}
+        onClick={onPay ?? undefined}
         aria-label={t("credits.testimonials.payToViewLabel", { name })}
         data-testid="pay-to-view"
       >
