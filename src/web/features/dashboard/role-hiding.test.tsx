@@ -122,12 +122,20 @@ describe('role-aware screens', () => {
   });
 
   it('requests: a viewer gets the sent list without the new-request form; an editor gets the form', async () => {
-    const routes = { [`GET /api/questions/list?company_id=${COMPANY}`]: [], [`GET /api/testimonials/requests?company_id=${COMPANY}`]: [] };
+    const pending = { ...locked, status: 'pending', submitted_at: null };
+    const routes = { [`GET /api/questions/list?company_id=${COMPANY}`]: [], [`GET /api/testimonials/requests?company_id=${COMPANY}`]: [pending] };
     stubApi('viewer', routes);
-    renderAt('/dashboard/requests', '/dashboard/requests', <RequestsScreen />);
+    renderAt('/dashboard/requests?tab=sent', '/dashboard/requests', <RequestsScreen />);
     await screen.findByTestId('sent-requests', {}, { timeout: 10_000 });
     await waitFor(() => expect(screen.queryByTestId('request-form')).toBeNull(), { timeout: 10_000 });
     expect(screen.queryByTestId('requests-tab-new')).toBeNull();
+    // The pending request is listed, without the reminder button (reminders are an editor's).
+    expect((await screen.findAllByText('Claire Dubois', {}, { timeout: 10_000 })).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('request-remind')).toBeNull();
+    cleanup();
+    stubApi('editor', routes);
+    renderAt('/dashboard/requests?tab=sent', '/dashboard/requests', <RequestsScreen />);
+    expect((await screen.findAllByTestId('request-remind', {}, { timeout: 10_000 })).length).toBeGreaterThan(0);
     cleanup();
     stubApi('editor', routes);
     renderAt('/dashboard/requests', '/dashboard/requests', <RequestsScreen />);
@@ -143,6 +151,15 @@ describe('role-aware screens', () => {
     expect(screen.queryByTestId('company-name')).toBeNull();
     expect(screen.queryByText('API keys')).toBeNull();
     expect(screen.queryByText('Webhooks')).toBeNull();
+  });
+
+  it('settings: a viewer gets the reason instead of the video style, which only editors and owners change', async () => {
+    stubApi('viewer', { 'GET /api/user/profile': { user: USER } });
+    renderAt('/dashboard/settings?tab=video', '/dashboard/settings', <SettingsScreen />);
+    const notice = await screen.findByTestId('settings-video-role-required', {}, { timeout: 10_000 });
+    expect(notice.textContent).toContain('Viewers can watch, download and read transcripts. Ask an owner or editor to do this.');
+    expect(screen.queryByTestId('settings-video-loading')).toBeNull();
+    expect(screen.queryByTestId('settings-video-error')).toBeNull();
   });
 
   it('settings: an owner has the company identity and no notice', async () => {

@@ -14,6 +14,7 @@ import { Seo } from '../../../components/seo';
 import { Skeleton } from '../../../components/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { useRole } from '../../../lib/use-role';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useRequest } from '../api/get-request';
@@ -58,6 +59,7 @@ export function RequestDetailScreen() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const companyId = user?.company_id ?? '';
+  const { can } = useRole();
   const query = useRequest(companyId, id);
   const [reminding, setReminding] = useState(false);
   const request = query.data?.testimonial;
@@ -123,7 +125,7 @@ export function RequestDetailScreen() {
               <ButtonLink to={paths.dashboard.testimonial(request.id)} leadingIcon={<VideoIcon className="size-4" />}>
                 {t('requests.detail.viewTestimonial')}
               </ButtonLink>
-            ) : request.customer_email && !request.email_unsubscribed_at ? (
+            ) : request.customer_email && !request.email_unsubscribed_at && can('sendRequest') ? (
               <Button
                 onClick={() => setReminding(true)}
                 leadingIcon={<BellIcon className="size-4" />}

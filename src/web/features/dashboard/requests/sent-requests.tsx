@@ -18,6 +18,7 @@ import { ReminderDialog } from './reminder-dialog';
 import { matchesStatusFilter, STATUS_FILTERS } from './status-filter';
 import type { TStatusFilter } from './status-filter';
 import { RequestStatusBadge } from './request-status-badge';
+import { useRole } from '../../../lib/use-role';
 
 export interface SentRequestsProps {
   companyId: string;
@@ -74,6 +75,8 @@ export function SentRequests({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [reminding, setReminding] = useState<TTestimonialRequestSafe | null>(null);
+  // Reminders are an editor's (decision 219): a viewer reads the list without the button.
+  const { can } = useRole();
   const all = requests ?? [];
   const visible = all.filter((request) => matchesStatusFilter(request, filter));
 
@@ -142,7 +145,7 @@ export function SentRequests({
                 testId="request-copy-link"
               />
             )}
-            {request.customer_email && (
+            {request.customer_email && can('sendRequest') && (
               <Button
                 variant="secondary"
                 size="sm"

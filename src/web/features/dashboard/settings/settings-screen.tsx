@@ -59,26 +59,29 @@ function useFetchErrorToast(error: unknown, what: string) {
 }
 
 /**
- * Settings (/dashboard/settings, spec §2): 'My account' and 'Video personalisation' as tabs (the
- * choice is kept in ?tab= so a reload stays on it). Both panels keep their edits while the other tab
- * shows, and leaving the page with unsaved edits asks first.
+ * Where cards the role cannot change would be (the company's own for an editor or a viewer, the video
+ * style for a viewer): who manages them, said once.
  */
-/** Where the company's own cards would be, for an editor or a viewer: who manages them, said once. */
-function OwnerOnlyNotice() {
+function RoleNotice({ reason, testId }: { reason: 'role_required' | 'role_required_editor'; testId: string }) {
   const { t } = useTranslation();
   return (
-    <Card padding="none" className="flex items-start gap-3 p-4 sm:p-5" data-testid="settings-role-required">
+    <Card padding="none" className="flex items-start gap-3 p-4 sm:p-5" data-testid={testId}>
       <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-gray-100 text-gray-600">
         <LockIcon className="size-4" />
       </span>
       <div className="min-w-0">
         <h2 className="text-sm font-semibold text-gray-900">{t('roleNotice.title')}</h2>
-        <p className="mt-1 text-sm text-gray-600">{t('errors.reasons.role_required')}</p>
+        <p className="mt-1 text-sm text-gray-600">{t(`errors.reasons.${reason}`)}</p>
       </div>
     </Card>
   );
 }
 
+/**
+ * Settings (/dashboard/settings, spec §2): 'My account' and 'Video personalisation' as tabs (the
+ * choice is kept in ?tab= so a reload stays on it). Both panels keep their edits while the other tab
+ * shows, and leaving the page with unsaved edits asks first.
+ */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -144,7 +147,7 @@ export function SettingsScreen() {
           ) : (
             <>
               {/* Roles (issue 32, decision 219): the company's identity, keys and webhooks are an owner's. */}
-              {can('editCompany') ? <AccountPanel profile={profile.data.user} onDirtyChange={onAccountDirty} /> : <OwnerOnlyNotice />}
+              {can('editCompany') ? <AccountPanel profile={profile.data.user} onDirtyChange={onAccountDirty} /> : <RoleNotice reason="role_required" testId="settings-role-required" />}
               {can('approvals') && <ApprovalSettingCard value={profile.data.user.company.approval_required ?? false} />}
               {can('approvals') && <ReminderSettingsCard />}
               {can('apiKeys') && <ApiKeysCard />}
@@ -154,7 +157,9 @@ export function SettingsScreen() {
         </TabsContent>
 
         <TabsContent value="video" forceMount className="data-[state=inactive]:hidden">
-          {settings.isPending ? (
+          {!can('editVideoStyle') ? (
+            <RoleNotice reason="role_required_editor" testId="settings-video-role-required" />
+          ) : settings.isPending ? (
             <PanelSkeleton rows={6} testId="settings-video-loading" />
           ) : settings.isError ? (
             <ErrorState
