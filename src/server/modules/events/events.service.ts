@@ -29,7 +29,7 @@ export function webhookPayload(
 }
 
 export async function recordEvent(
-  ctx: Pick<AppContext, "queue">,
+  ctx: { queue: Pick<AppContext["queue"], "send"> },
   t: Tx,
   companyId: string,
   type: TWebhookEventType,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
+import type { Db, ExecuteSql } from "../../db/client.js";
 import {
   webhookAttempts,
   webhookDeliveries,
@@ -264,5 +265,40 @@ export async function cancelPending(
         inArray(webhookDeliveries.endpointId, endpointIds),
         eq(webhookDeliveries.status, "pending"),
       ),
+    );
+}
+
+/**
+ * Presence's recovery, for the `deliver-webhook` jobs of a process found dead (decision 221), in the
+ * transaction that buried it: the deliveries they were sending are released at once (their hold was the
+ * dead process's) and get a message again, so that a delivery cut mid-send is sent again within
+ * seconds, with the same `webhook-id`, instead of waiting for the hold to expire and the minute's sweep.
+ * A receiver that got the cut request may see it twice: Standard Webhooks receivers drop duplicates by id.
+ */
+export async function releaseDeliveriesOfLostWorker(
+  ctx: { queue: Pick<AppContext["queue"], "send"> },
+  t: { tx: Db; executeSql: ExecuteSql },
+  recovered: { data: unknown }[],
+): Promise<void> {
+  const ids = recovered
+    .map((job) => (job.data as { deliveryId?: unknown } | null)?.deliveryId)
+    .filter((id): id is string => typeof id === "string");
+  if (!ids.length) return;
+  const released = await t.tx
+    .update(webhookDeliveries)
+    .set({ lockedUntil: null })
+    .where(
+      and(
+        inArray(webhookDeliveries.id, ids),
+        eq(webhookDeliveries.status, "pending"),
+        isNotNull(webhookDeliveries.lockedUntil),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  for (const d of released)
+    await ctx.queue.send(
+      deliverWebhookJob,
+      { deliveryId: d.id },
+      { executeSql: t.executeSql },
     );
 }
