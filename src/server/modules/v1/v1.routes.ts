@@ -10,6 +10,7 @@ import { createPublication, listPublications, unpublish } from '../publications/
 import { sendRequest } from '../requests/requests.service.js';
 import { companyTestimonial, companyTestimonials } from '../testimonials/testimonials.service.js';
 import { keyCompany, requireApiKey } from './api-key-guard.js';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, runIdempotent } from './idempotency.service.js';
 import { toV1Publication, toV1Testimonials } from './v1.service.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -95,18 +96,26 @@ export function v1Routes(ctx: AppContext) {
 
     register(
       V1_OPERATIONS.sendRequest,
-      async ({ body, companyId }) =>
-        sendRequest(ctx, {
-          companyId,
-          delivery: body.delivery ?? 'email',
-          customerEmail: body.customer_email,
-          customerName: body.customer_name,
-          customerPosition: body.customer_position,
-          questionIds: body.question_ids,
-          language: body.language,
-          gift: body.gift,
-          expiresInDays: body.expires_in_days,
-        }),
+      async ({ body, companyId, request, reply }) => {
+        const send = () =>
+          sendRequest(ctx, {
+            companyId,
+            delivery: body.delivery ?? 'email',
+            customerEmail: body.customer_email,
+            customerName: body.customer_name,
+            customerPosition: body.customer_position,
+            questionIds: body.question_ids,
+            language: body.language,
+            gift: body.gift,
+            expiresInDays: body.expires_in_days,
+          });
+        // A retry with the same Idempotency-Key gets the first answer (decision 222).
+        const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
+        if (!key) return send();
+        const { response, replayed } = await runIdempotent(ctx, { apiKeyId: request.apiKey!.keyId, operation: 'sendRequest', key, body, status: 201, run: send });
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return response;
+      },
       [sendLimit],
     );
 
