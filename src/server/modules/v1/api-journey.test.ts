@@ -204,6 +204,38 @@ describe('the API journey, from the OpenAPI document alone', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('pages publications in the database: every one once across pages, newest first, with the total', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const published = await call('publish', { body: { testimonial_id: testimonialId, response_id: responseId } });
+      expect(published.statusCode, published.body).toBe(201);
+      made.push(published.json<{ id: string }>().id);
+    }
+    // Two made in the same instant are still in one order: newest first, then by id.
+    const pages = [];
+    for (const page of [1, 2, 3, 4]) {
+      const res = await call('listPublications', { query: { page, per_page: 2 } });
+      expect(res.statusCode).toBe(200);
+      pages.push(res.json<{ data: { id: string; created_at: string }[]; total: number; page: number; per_page: number }>());
+    }
+    expect(pages.map((p) => [p.page, p.per_page, p.total, p.data.length])).toEqual([
+      [1, 2, 5, 2],
+      [2, 2, 5, 2],
+      [3, 2, 5, 1],
+      [4, 2, 5, 0],
+    ]);
+    const listed = pages.flatMap((p) => p.data);
+    expect([...listed.map((p) => p.id)].sort()).toEqual([...made].sort());
+    const times = listed.map((p) => p.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    const all = await call('listPublications', { query: { per_page: 100 } });
+    expect(all.json<{ data: { id: string }[] }>().data.map((p) => p.id)).toEqual(listed.map((p) => p.id));
+    // One testimonial's filter pages too.
+    expect((await call('listPublications', { query: { testimonial_id: testimonialId, page: 3, per_page: 2 } })).json()).toMatchObject({ total: 5, data: [{ id: listed[4]!.id }] });
+    for (const id of made) expect((await call('unpublish', { params: { id } })).statusCode).toBe(204);
+    expect((await call('listPublications', {})).json()).toMatchObject({ data: [], total: 0 });
+  });
+
   it('answers 400, 401, 403 and 404 in the documented error shape', async () => {
     expect((await call('listTestimonials', { query: { per_page: 1000 } })).json()).toMatchObject({ code: 'invalid_data' });
     const noKey = await call('listTestimonials', { key: null });

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { limits } from '../../http/rate-limit.js';
 import { notFound } from '../../lib/errors.js';
 import { forgetPublications } from '../consent/customer.caches.js';
-import { createPublication, listPublications, unpublish } from '../publications/publications.service.js';
+import { countPublications, createPublication, listPublications, unpublish } from '../publications/publications.service.js';
 import { sendRequest } from '../requests/requests.service.js';
 import { companyTestimonial, companyTestimonials } from '../testimonials/testimonials.service.js';
 import { keyCompany, requireApiKey } from './api-key-guard.js';
@@ -120,14 +120,13 @@ export function v1Routes(ctx: AppContext) {
     );
 
     register(V1_OPERATIONS.listPublications, async ({ query, companyId }) => {
-      const { publications } = await listPublications(ctx, { companyId, testimonialId: query.testimonial_id });
-      const start = (query.page - 1) * query.per_page;
-      return {
-        data: publications.slice(start, start + query.per_page).map(toV1Publication),
-        page: query.page,
-        per_page: query.per_page,
-        total: publications.length,
-      };
+      // The page is read in the database (decision 222), newest first, ties broken by id.
+      const filter = { companyId, testimonialId: query.testimonial_id };
+      const [{ publications }, total] = await Promise.all([
+        listPublications(ctx, { ...filter, page: { limit: query.per_page, offset: (query.page - 1) * query.per_page } }),
+        countPublications(ctx, filter),
+      ]);
+      return { data: publications.map(toV1Publication), page: query.page, per_page: query.per_page, total };
     });
 
     register(V1_OPERATIONS.publish, async ({ body, companyId }) => {
