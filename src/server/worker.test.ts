@@ -6,8 +6,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
-import { companies, jobs } from './db/schema.js';
+import { companies, companyEvents, jobs, testimonialRequests, webhookDeliveries, webhookEndpoints } from './db/schema.js';
 import { machineIdentity, startPresence, type Presence } from './queue/presence.js';
+import { deliverWebhookJob, renderOutputJob } from './queue/definitions.js';
 import { defineJob, openQueue, registerJob, type Queue } from './queue/queue.js';
 import { resetDatabase, workerDatabase } from './test/database.js';
 import { recoverLostJobs } from './worker.js';
@@ -83,5 +84,54 @@ describe('the worker root recovers a dead worker through the jobs service', () =
     expect(await row(lost!.id)).toMatchObject({ phase: 'failed', errorReason: 'interrupted' });
     expect((await row(lost!.id)).finishedAt).toBeInstanceOf(Date);
     expect(await row(retried!.id)).toMatchObject({ phase: 'running', errorReason: null });
+  });
+  it('records render.failed, with its webhook delivery, for a render whose dead worker had no attempt left', async () => {
+    const database = await workerDatabase();
+    await resetDatabase(database);
+    tmpRoot = await mkdtemp(path.join(os.tmpdir(), 'vr-worker-test-'));
+    const [company] = await database.db.insert(companies).values({ name: `Lost render ${randomUUID()}` }).returning();
+    const [request] = await database.db
+      .insert(testimonialRequests)
+      .values({ companyId: company!.id, token: randomUUID(), customerName: 'Cleo', customerEmail: 'cleo@client.test', expiresAt: new Date(Date.now() + 86_400_000) })
+      .returning();
+    const [endpoint] = await database.db
+      .insert(webhookEndpoints)
+      .values({ companyId: company!.id, url: 'https://hooks.example.com/x', events: ['render.failed'], secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=' })
+      .returning();
+    const [render] = await database.db.insert(jobs).values({ companyId: company!.id, kind: 'merge', requestId: request!.id, phase: 'running' }).returning();
+
+    // The render's message on its last attempt (the queue's own retry limit, used up), taken by a process that died.
+    const deadId = randomUUID();
+    await database.executeSql(`insert into workers (id, role, host, machine, pid) values ($1, 'worker', $2, $3, $4)`, [
+      deadId,
+      os.hostname(),
+      machineIdentity('any'),
+      await endedPid(),
+    ]);
+    const lastRender = { ...renderOutputJob, retryLimit: 0 };
+    const dead = await openQueue(database, { logger: silent, definitions: [lastRender], workerId: deadId });
+    queues.push(dead);
+    await dead.send(lastRender, { jobId: render!.id });
+    await dead.work([registerJob(lastRender, () => new Promise<void>((resolve) => release.push(resolve)))], { concurrency: 1, pollIntervalMs: 50 });
+    for (let i = 0; dead.running() < 1; i++) {
+      if (i > 200) throw new Error('the dead process never took its render');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
+    const liveId = randomUUID();
+    const live = await openQueue(database, { logger: silent, definitions: [lastRender, deliverWebhookJob], workerId: liveId });
+    queues.push(live);
+    presences.push(await startPresence({ id: liveId, database, role: 'worker', tmpRoot, leaseSeconds: 30, logger: silent, recover: recoverLostJobs(live) }));
+
+    expect((await database.db.select().from(jobs).where(eq(jobs.id, render!.id)))[0]).toMatchObject({ phase: 'failed', errorReason: 'interrupted' });
+    const events = await database.db.select().from(companyEvents).where(eq(companyEvents.companyId, company!.id));
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'render.failed', data: { job_id: render!.id, testimonial_id: request!.id, response_id: null, kind: 'merge', reason: 'interrupted' } }),
+    ]);
+    const deliveries = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint!.id));
+    expect(deliveries).toEqual([expect.objectContaining({ eventId: events[0]!.id, type: 'render.failed', status: 'pending' })]);
+    expect(JSON.parse(deliveries[0]!.payload)).toMatchObject({ type: 'render.failed', data: { job_id: render!.id, reason: 'interrupted' } });
+    const messages = (await database.executeSql(`select data from pgboss.job where name = 'deliver-webhook'`)) as { rows: { data: { deliveryId: string } }[] };
+    expect(messages.rows.map((r) => r.data.deliveryId)).toEqual([deliveries[0]!.id]);
   });
 });

@@ -24,7 +24,7 @@ import {
   transcribeResponseJob,
 } from './queue/definitions.js';
 import { runReminderSweep } from './modules/reminders/reminders.service.js';
-import { attemptDelivery, sweepDueDeliveries } from './modules/webhooks/delivery.service.js';
+import { attemptDelivery, releaseDeliveriesOfLostWorker, sweepDueDeliveries } from './modules/webhooks/delivery.service.js';
 import { registerJob, type Queue, type RecoveredJob, type RegisteredJob } from './queue/queue.js';
 
 /**
@@ -87,13 +87,17 @@ export async function scheduleRecurringJobs(queue: Pick<Queue, 'boss'>): Promise
 /**
  * Presence's recovery of a dead process's jobs (the 'all' and 'worker' roles), in the transaction that
  * buried it: the queue hands the jobs back, and a media job the queue gave up on (no attempt left) is
- * recorded failed by the jobs service, as its handler would have done.
+ * recorded failed by the jobs service, as its handler would have done (a render's `render.failed` event
+ * with it). A webhook delivery the dead process was sending is released at once and sent again
+ * (decision 221), rather than waiting for its hold to expire and the minute's sweep.
  */
-export function recoverLostJobs(queue: Pick<Queue, 'recover'>) {
+export function recoverLostJobs(queue: Pick<Queue, 'recover' | 'send'>) {
   return async (executeSql: ExecuteSql, tx: Db): Promise<RecoveredJob[]> => {
     const recovered = await queue.recover(executeSql);
-    const given = recovered.filter((job) => job.state === 'failed').map((job) => (job.data as { jobId?: unknown } | null)?.jobId);
-    await failJobsOfLostWorker(tx, given.filter((id): id is string => typeof id === 'string'));
+    const t = { tx, executeSql };
+    const given = recovered.filter((job) => job.state === 'failed' && job.name !== deliverWebhookJob.name).map((job) => (job.data as { jobId?: unknown } | null)?.jobId);
+    await failJobsOfLostWorker({ queue }, t, given.filter((id): id is string => typeof id === 'string'));
+    await releaseDeliveriesOfLostWorker({ queue }, t, recovered.filter((job) => job.name === deliverWebhookJob.name));
     return recovered;
   };
 }

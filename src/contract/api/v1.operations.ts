@@ -46,7 +46,26 @@ export interface V1Operation<
   errors: V1ErrorStatus[];
   /** A realistic request body for the reference page's curl example. */
   example?: unknown;
+  /** Request headers it reads besides Authorization (OpenAPI `in: header` parameters). */
+  headers?: V1Header[];
 }
+
+/** A request header of an operation, as the OpenAPI document describes it. */
+export interface V1Header {
+  name: string;
+  description: string;
+  required: boolean;
+  schema: { type: 'string'; minLength?: number; maxLength?: number };
+}
+
+/** `Idempotency-Key` (decision 222): a retried write with the same key and body answers the first answer. */
+export const IDEMPOTENCY_KEY_HEADER: V1Header = {
+  name: 'Idempotency-Key',
+  description:
+    'Makes the call safe to retry: a call with a key this API key already used in the last 24 hours, with the same body, answers the first call’s answer (with `Idempotent-Replayed: true`) and does nothing again — no second request, no second e-mail. The same key with a different body is refused with 409. Use a new random value (a UUID) for each distinct call.',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
 
 function operation<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType | undefined>(
   o: V1Operation<P, Q, B, R>,
@@ -103,7 +122,8 @@ export const V1_OPERATIONS = {
     status: 201,
     response: ZV1Request,
     responseDescription: 'The request as stored, with the customer’s private link.',
-    errors: [400, 403, 404],
+    errors: [400, 403, 404, 409],
+    headers: [IDEMPOTENCY_KEY_HEADER],
     example: { customer_name: 'Ada Martin', customer_email: 'ada@example.com', question_ids: [EXAMPLE_ID], language: 'english' },
   }),
   listPublications: operation({

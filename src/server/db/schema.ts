@@ -903,6 +903,28 @@ export const apiKeys = pgTable(
   ],
 );
 
+/**
+ * Issue 32: the answers of `/api/v1` writes sent with an `Idempotency-Key` (decision 222), per API key
+ * and operation, kept 24 hours. `response` is null while the first call runs (the key is taken); a
+ * retry with the same key and body gets the stored answer, one with another body a 409.
+ */
+export const apiIdempotencyKeys = pgTable(
+  'api_idempotency_keys',
+  {
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    operation: text('operation').notNull(),
+    key: text('key').notNull(),
+    /** Hex SHA-256 of the call's body (its keys sorted). */
+    bodyHash: text('body_hash').notNull(),
+    status: integer('status'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.apiKeyId, t.operation, t.key] }), index('api_idempotency_keys_created_idx').on(t.createdAt)],
+);
+
 /** A person's place in a company (issue 32): one row per (company, user), with the role there. */
 export const memberships = pgTable(
   'memberships',

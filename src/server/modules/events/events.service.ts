@@ -1,13 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { TWebhookEventType } from "../../../contract/api/webhooks.schema.js";
-import type { AppContext } from "../../context.js";
-import {
-  companyEvents,
-  webhookDeliveries,
-  webhookEndpoints,
-} from "../../db/schema.js";
-import { deliverWebhookJob } from "../../queue/definitions.js";
-import type { Tx } from "../jobs/jobs.service.js";
+import { and, eq, sql } from 'drizzle-orm';
+import type { TWebhookEventType } from '../../../contract/api/webhooks.schema.js';
+import type { AppContext } from '../../context.js';
+import { companyEvents, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
+import { deliverWebhookJob } from '../../queue/definitions.js';
+import type { Tx } from '../jobs/jobs.service.js';
 
 /**
  * A company's events (issue 32, decision 210). `recordEvent` is the one writer: called at the change it
@@ -20,16 +16,12 @@ import type { Tx } from "../jobs/jobs.service.js";
 export type EventData = Record<string, string | number | boolean | null>;
 
 /** The body a receiver gets (Standard Webhooks): `{ type, timestamp, data }`, kept as sent for every attempt. */
-export function webhookPayload(
-  type: string,
-  at: Date,
-  data: Record<string, unknown>,
-): string {
+export function webhookPayload(type: string, at: Date, data: Record<string, unknown>): string {
   return JSON.stringify({ type, timestamp: at.toISOString(), data });
 }
 
 export async function recordEvent(
-  ctx: Pick<AppContext, "queue">,
+  ctx: { queue: Pick<AppContext['queue'], 'send'> },
   t: Tx,
   companyId: string,
   type: TWebhookEventType,
@@ -43,13 +35,7 @@ export async function recordEvent(
   const endpoints = await t.tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.companyId, companyId),
-        eq(webhookEndpoints.enabled, true),
-        sql`${type} = any(${webhookEndpoints.events})`,
-      ),
-    );
+    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.enabled, true), sql`${type} = any(${webhookEndpoints.events})`));
   if (!endpoints.length) return;
   const payload = webhookPayload(type, event!.createdAt, data);
   const deliveries = await t.tx
@@ -64,10 +50,5 @@ export async function recordEvent(
       })),
     )
     .returning({ id: webhookDeliveries.id });
-  for (const d of deliveries)
-    await ctx.queue.send(
-      deliverWebhookJob,
-      { deliveryId: d.id },
-      { executeSql: t.executeSql },
-    );
+  for (const d of deliveries) await ctx.queue.send(deliverWebhookJob, { deliveryId: d.id }, { executeSql: t.executeSql });
 }

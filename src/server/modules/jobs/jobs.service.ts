@@ -222,15 +222,22 @@ export async function cancelTestimonialJobs(db: DbOrTx, subject: { requestId: st
 /**
  * Media jobs whose worker died on their last attempt: the queue gave up on them (presence's recovery,
  * in the transaction that buried the worker), and the handler that would have recorded the failure never
- * ran. Recorded failed with the reason 'interrupted'. Ids that are not a job row's are ignored.
+ * ran. Recorded failed with the reason 'interrupted'; a render among them is a `render.failed` event
+ * (and its webhook deliveries), in the same transaction, as the handler's failure path records it
+ * (decision 221). Ids that are not a job row's are ignored.
  */
-export async function failJobsOfLostWorker(db: DbOrTx, jobIds: string[]): Promise<void> {
+export async function failJobsOfLostWorker(ctx: { queue: Pick<AppContext['queue'], 'send'> }, t: Tx, jobIds: string[]): Promise<void> {
   const ids = jobIds.filter((id) => UUID.test(id));
   if (!ids.length) return;
-  await db
+  const failed = await t.tx
     .update(jobs)
     .set({ phase: 'failed', errorReason: 'interrupted', finishedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(inArray(jobs.id, ids), inArray(jobs.phase, ['queued', 'running'])));
+    .where(and(inArray(jobs.id, ids), inArray(jobs.phase, ['queued', 'running'])))
+    .returning();
+  for (const job of failed) {
+    if (QUEUE_OF[job.kind] !== renderOutputJob) continue;
+    await recordEvent(ctx, t, job.companyId, 'render.failed', { job_id: job.id, testimonial_id: job.requestId, response_id: job.responseId, kind: job.kind, reason: 'interrupted' });
+  }
 }
 
 /** A company's logo jobs still queued or running, cancelled (the logo was removed): they record nothing once cancelled. */

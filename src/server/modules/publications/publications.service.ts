@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { RENDER_JOB_KINDS } from '../../../contract/api/jobs.schema.js';
 import {
@@ -216,12 +216,13 @@ export async function createPublication(
 const unpaid = () => new AppError('no_permission', { status: 402, message: 'Unlock this testimonial (one credit) before publishing it.' });
 
 /** The company's live publications, newest first (of one testimonial when given). */
-export async function listPublications(ctx: AppContext, input: { companyId: string; testimonialId?: string | undefined }): Promise<TListPublicationsResponse> {
-  const rows = await selectLivePublications(
-    ctx.db,
-    { p: publications },
-    and(eq(publications.companyId, input.companyId), input.testimonialId ? eq(publications.requestId, input.testimonialId) : undefined),
-  ).orderBy(desc(publications.createdAt));
+export async function listPublications(
+  ctx: AppContext,
+  input: { companyId: string; testimonialId?: string | undefined; page?: { limit: number; offset: number } },
+): Promise<TListPublicationsResponse> {
+  const query = selectLivePublications(ctx.db, { p: publications }, livePublicationsOf(input)).orderBy(desc(publications.createdAt), desc(publications.id));
+  // A page is read in the database (the API's pages); the dashboard reads them all.
+  const rows = input.page ? await query.limit(input.page.limit).offset(input.page.offset) : await query;
   const [transcripts, views] = await Promise.all([
     Promise.all(rows.map(({ p }) => captionsOf(ctx, p))),
     totalsOf(ctx, rows.map(({ p }) => p.id)),
@@ -249,6 +250,18 @@ export async function listPublications(ctx: AppContext, input: { companyId: stri
       };
     }),
   };
+}
+
+const livePublicationsOf = (input: { companyId: string; testimonialId?: string | undefined }) =>
+  and(eq(publications.companyId, input.companyId), input.testimonialId ? eq(publications.requestId, input.testimonialId) : undefined);
+
+/** How many live publications `listPublications` would list, counted in the database. */
+export async function countPublications(ctx: AppContext, input: { companyId: string; testimonialId?: string | undefined }): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(publications)
+    .where(and(isNull(publications.unpublishedAt), livePublicationsOf(input)));
+  return row?.n ?? 0;
 }
 
 /** Unpublishes one of the company's publications: from this moment its slug is unknown to the public routes. */

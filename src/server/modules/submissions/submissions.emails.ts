@@ -1,6 +1,5 @@
 import type { TLanguage } from '../../../contract/constants.js';
-import { t } from '../../mail/i18n.js';
-import { renderEmail } from '../../mail/layout.js';
+import { companyNoticeEmail } from '../../mail/notice.js';
 import type { MailMessage } from '../../mail/mailer.js';
 
 export function newTestimonialEmail(o: {
@@ -12,15 +11,10 @@ export function newTestimonialEmail(o: {
   answers: number;
   url: string;
 }): MailMessage {
-  const tr = t(o.lang);
-  const { html, text } = renderEmail({
-    lang: o.lang,
-    brand: o.brand,
-    heading: tr('newTestimonial.heading'),
-    paragraphs: [tr('common.hello', { name: o.firstname }), tr('newTestimonial.body', { customerName: o.customerName, count: o.answers })],
-    button: { label: tr('newTestimonial.button'), url: o.url },
-    linkHint: tr('common.linkHint'),
-    footer: tr('newTestimonial.footer', { brand: o.brand }),
+  return companyNoticeEmail({
+    group: 'newTestimonial',
+    ...o,
+    body: { customerName: o.customerName, count: o.answers },
+    subject: { customerName: o.customerName },
   });
-  return { to: o.to, subject: tr('newTestimonial.subject', { customerName: o.customerName }), html, text };
 }

@@ -19,7 +19,7 @@ import { completedTestimonial } from '../../test/testimonials.js';
 type Json = Record<string, unknown>;
 interface DocOperation {
   operationId: string;
-  parameters: { name: string; in: 'path' | 'query'; required: boolean }[];
+  parameters: { name: string; in: 'path' | 'query' | 'header'; required: boolean }[];
   requestBody?: { content: Record<string, { schema: Json }> };
   responses: Record<string, Json>;
 }
@@ -86,28 +86,31 @@ describe('the API journey, from the OpenAPI document alone', () => {
   /** Calls an operation as the document describes it, and checks the answer against the schema the document gives its status. */
   async function call(
     operationId: string,
-    input: { key?: string | null; params?: Record<string, string>; query?: Record<string, string | number>; body?: unknown } = {},
+    input: { key?: string | null; params?: Record<string, string>; query?: Record<string, string | number>; headers?: Record<string, string>; body?: unknown } = {},
   ) {
     const { path, method, op } = find(operationId);
     const server = new URL(doc.servers[0]!.url);
     let url = server.pathname + path;
     const query = new URLSearchParams();
+    const headers: Record<string, string> = {};
     for (const p of op.parameters) {
-      const value = p.in === 'path' ? input.params?.[p.name] : input.query?.[p.name];
+      const value = p.in === 'path' ? input.params?.[p.name] : p.in === 'header' ? input.headers?.[p.name] : input.query?.[p.name];
       if (value === undefined) {
         if (p.required) throw new Error(`${operationId} needs ${p.name}`);
         continue;
       }
       if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(value)));
+      else if (p.in === 'header') headers[p.name] = String(value);
       else query.set(p.name, String(value));
     }
+    for (const name of Object.keys(input.headers ?? {})) if (!op.parameters.some((p) => p.in === 'header' && p.name === name)) throw new Error(`${operationId} has no header ${name}`);
     for (const name of Object.keys(input.query ?? {})) if (!op.parameters.some((p) => p.name === name)) throw new Error(`${operationId} has no parameter ${name}`);
     if (input.body !== undefined && !op.requestBody) throw new Error(`${operationId} takes no body`);
     const key = input.key === undefined ? writeKey : input.key;
     const res = await t.app.inject({
       method: method as 'GET',
       url: query.size ? `${url}?${query}` : url,
-      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...headers, ...(key ? { authorization: `Bearer ${key}` } : {}), ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}) },
       ...(input.body !== undefined ? { payload: JSON.stringify(input.body) } : {}),
     });
     const documented = op.responses[String(res.statusCode)];
@@ -163,6 +166,20 @@ describe('the API journey, from the OpenAPI document alone', () => {
     expect([400, 404]).toContain(foreignQuestion.statusCode);
   });
 
+  it('sends a request once when retried with the same Idempotency-Key, and refuses the key with another body', async () => {
+    const body = { customer_name: 'Ida Retry', customer_email: 'ida@client.test', question_ids: [questionId], language: 'english', delivery: 'link' };
+    const headers = { 'Idempotency-Key': 'journey-7d1c2b' };
+    const first = await call('sendRequest', { headers, body });
+    expect(first.statusCode, first.body).toBe(201);
+    const retried = await call('sendRequest', { headers, body });
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.json()).toEqual(first.json());
+    const other = await call('sendRequest', { headers, body: { ...body, customer_name: 'Someone Else' } });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'conflict', error: expect.stringContaining('different body') });
+  });
+
   it('publishes, lists the publication, and unpublishes', async () => {
     const published = await call('publish', { body: { testimonial_id: testimonialId, response_id: responseId } });
     expect(published.statusCode, published.body).toBe(201);
@@ -185,6 +202,38 @@ describe('the API journey, from the OpenAPI document alone', () => {
     expect((await call('listPublications', {})).json()).toMatchObject({ data: [], total: 0 });
     const again = await call('unpublish', { params: { id } });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('pages publications in the database: every one once across pages, newest first, with the total', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const published = await call('publish', { body: { testimonial_id: testimonialId, response_id: responseId } });
+      expect(published.statusCode, published.body).toBe(201);
+      made.push(published.json<{ id: string }>().id);
+    }
+    // Two made in the same instant are still in one order: newest first, then by id.
+    const pages = [];
+    for (const page of [1, 2, 3, 4]) {
+      const res = await call('listPublications', { query: { page, per_page: 2 } });
+      expect(res.statusCode).toBe(200);
+      pages.push(res.json<{ data: { id: string; created_at: string }[]; total: number; page: number; per_page: number }>());
+    }
+    expect(pages.map((p) => [p.page, p.per_page, p.total, p.data.length])).toEqual([
+      [1, 2, 5, 2],
+      [2, 2, 5, 2],
+      [3, 2, 5, 1],
+      [4, 2, 5, 0],
+    ]);
+    const listed = pages.flatMap((p) => p.data);
+    expect([...listed.map((p) => p.id)].sort()).toEqual([...made].sort());
+    const times = listed.map((p) => p.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    const all = await call('listPublications', { query: { per_page: 100 } });
+    expect(all.json<{ data: { id: string }[] }>().data.map((p) => p.id)).toEqual(listed.map((p) => p.id));
+    // One testimonial's filter pages too.
+    expect((await call('listPublications', { query: { testimonial_id: testimonialId, page: 3, per_page: 2 } })).json()).toMatchObject({ total: 5, data: [{ id: listed[4]!.id }] });
+    for (const id of made) expect((await call('unpublish', { params: { id } })).statusCode).toBe(204);
+    expect((await call('listPublications', {})).json()).toMatchObject({ data: [], total: 0 });
   });
 
   it('answers 400, 401, 403 and 404 in the documented error shape', async () => {

@@ -61,7 +61,11 @@ function operationObject(op: V1Operation): JsonSchema {
     description: `${op.description}${op.writes ? '\n\nNeeds a key with the `read_write` scope.' : ''}`,
     tags: [op.tag],
     security: [{ apiKey: [] }],
-    parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
+    parameters: [
+      ...parametersOf(op.params, 'path'),
+      ...parametersOf(op.query, 'query'),
+      ...(op.headers ?? []).map((h) => ({ name: h.name, in: 'header', required: h.required, description: h.description, schema: h.schema })),
+    ],
     ...(op.body
       ? {
           requestBody: {

@@ -6,10 +6,11 @@ import type { AppContext } from '../../context.js';
 import { limits } from '../../http/rate-limit.js';
 import { notFound } from '../../lib/errors.js';
 import { forgetPublications } from '../consent/customer.caches.js';
-import { createPublication, listPublications, unpublish } from '../publications/publications.service.js';
+import { countPublications, createPublication, listPublications, unpublish } from '../publications/publications.service.js';
 import { sendRequest } from '../requests/requests.service.js';
 import { companyTestimonial, companyTestimonials } from '../testimonials/testimonials.service.js';
 import { keyCompany, requireApiKey } from './api-key-guard.js';
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, runIdempotent } from './idempotency.service.js';
 import { toV1Publication, toV1Testimonials } from './v1.service.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -95,30 +96,37 @@ export function v1Routes(ctx: AppContext) {
 
     register(
       V1_OPERATIONS.sendRequest,
-      async ({ body, companyId }) =>
-        sendRequest(ctx, {
-          companyId,
-          delivery: body.delivery ?? 'email',
-          customerEmail: body.customer_email,
-          customerName: body.customer_name,
-          customerPosition: body.customer_position,
-          questionIds: body.question_ids,
-          language: body.language,
-          gift: body.gift,
-          expiresInDays: body.expires_in_days,
-        }),
+      async ({ body, companyId, request, reply }) => {
+        const send = () =>
+          sendRequest(ctx, {
+            companyId,
+            delivery: body.delivery ?? 'email',
+            customerEmail: body.customer_email,
+            customerName: body.customer_name,
+            customerPosition: body.customer_position,
+            questionIds: body.question_ids,
+            language: body.language,
+            gift: body.gift,
+            expiresInDays: body.expires_in_days,
+          });
+        // A retry with the same Idempotency-Key gets the first answer (decision 222).
+        const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
+        if (!key) return send();
+        const { response, replayed } = await runIdempotent(ctx, { apiKeyId: request.apiKey!.keyId, operation: 'sendRequest', key, body, status: 201, run: send });
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return response;
+      },
       [sendLimit],
     );
 
     register(V1_OPERATIONS.listPublications, async ({ query, companyId }) => {
-      const { publications } = await listPublications(ctx, { companyId, testimonialId: query.testimonial_id });
-      const start = (query.page - 1) * query.per_page;
-      return {
-        data: publications.slice(start, start + query.per_page).map(toV1Publication),
-        page: query.page,
-        per_page: query.per_page,
-        total: publications.length,
-      };
+      // The page is read in the database (decision 222), newest first, ties broken by id.
+      const filter = { companyId, testimonialId: query.testimonial_id };
+      const [{ publications }, total] = await Promise.all([
+        listPublications(ctx, { ...filter, page: { limit: query.per_page, offset: (query.page - 1) * query.per_page } }),
+        countPublications(ctx, filter),
+      ]);
+      return { data: publications.map(toV1Publication), page: query.page, per_page: query.per_page, total };
     });
 
     register(V1_OPERATIONS.publish, async ({ body, companyId }) => {

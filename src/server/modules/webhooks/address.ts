@@ -1,6 +1,6 @@
-import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
-import ipaddr from "ipaddr.js";
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Where a webhook may be sent (issue 32, decision 211): no server-side request forgery. The name is
@@ -31,7 +31,7 @@ export interface AddressPolicy {
 export class RefusedAddress extends Error {
   constructor(message: string) {
     super(message);
-    this.name = "RefusedAddress";
+    this.name = 'RefusedAddress';
   }
 }
 
@@ -44,33 +44,23 @@ export class RefusedAddress extends Error {
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.process(address);
-  return parsed.range() === "unicast";
+  return parsed.range() === 'unicast';
 }
 
 /** The URL's host without IPv6 brackets. */
-const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
+const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /** Checks the form of an endpoint's address (no DNS): https (http only when private addresses are allowed), no credentials. */
-export function checkUrlForm(
-  raw: string,
-  policy: Pick<AddressPolicy, "allowPrivate">,
-): URL {
+export function checkUrlForm(raw: string, policy: Pick<AddressPolicy, 'allowPrivate'>): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new RefusedAddress("The address must be a full https:// address.");
+    throw new RefusedAddress('The address must be a full https:// address.');
   }
-  if (
-    url.protocol !== "https:" &&
-    !(policy.allowPrivate && url.protocol === "http:")
-  )
-    throw new RefusedAddress("The address must start with https://.");
-  if (url.username || url.password)
-    throw new RefusedAddress(
-      "The address must not contain a user name or password.",
-    );
-  if (!url.hostname) throw new RefusedAddress("The address must name a host.");
+  if (url.protocol !== 'https:' && !(policy.allowPrivate && url.protocol === 'http:')) throw new RefusedAddress('The address must start with https://.');
+  if (url.username || url.password) throw new RefusedAddress('The address must not contain a user name or password.');
+  if (!url.hostname) throw new RefusedAddress('The address must name a host.');
   return url;
 }
 
@@ -78,10 +68,7 @@ export function checkUrlForm(
  * Resolves the URL's host and returns the address to connect to, after checking EVERY address the name
  * resolves to (a name with one private address among public ones is refused: the system could pick it).
  */
-export async function resolveEndpoint(
-  url: URL,
-  policy: AddressPolicy,
-): Promise<ResolvedAddress> {
+export async function resolveEndpoint(url: URL, policy: AddressPolicy): Promise<ResolvedAddress> {
   const host = bareHost(url);
   let addresses: ResolvedAddress[];
   if (isIP(host)) {
@@ -92,15 +79,11 @@ export async function resolveEndpoint(
     } catch {
       throw new RefusedAddress(`The name ${host} could not be resolved.`);
     }
-    if (!addresses.length)
-      throw new RefusedAddress(`The name ${host} could not be resolved.`);
+    if (!addresses.length) throw new RefusedAddress(`The name ${host} could not be resolved.`);
   }
   if (!policy.allowPrivate) {
     for (const a of addresses) {
-      if (!isPublicAddress(a.address))
-        throw new RefusedAddress(
-          "The address points to a private or reserved network. Use a public https address.",
-        );
+      if (!isPublicAddress(a.address)) throw new RefusedAddress('The address points to a private or reserved network. Use a public https address.');
     }
   }
   return addresses[0]!;

@@ -49,7 +49,10 @@ describe('webhook events from their change points', () => {
     expect(arrived('render.ready')[0]!.data).toMatchObject({ testimonial_id: tm.id, response_id: response.id, kind: 'intro' });
 
     // A render failing for good, settled by the jobs core: render.failed.
-    const [failing] = await t.ctx.db.insert(jobs).values({ companyId: me.companyId, kind: 'subtitles', requestId: tm.id, responseId: response.id, params: {} }).returning();
+    const [failing] = await t.ctx.db
+      .insert(jobs)
+      .values({ companyId: me.companyId, kind: 'subtitles', requestId: tm.id, responseId: response.id, params: {} })
+      .returning();
     await runJob(t.ctx, failing!.id, { attempt: 0 }, async () => {
       throw new JobFailure('render_failed');
     });
@@ -67,7 +70,10 @@ describe('webhook events from their change points', () => {
 
     // The customer withdraws their consent from their own page's service.
     const token = newCustomerToken();
-    await t.ctx.db.update(testimonialRequests).set({ customerPageTokenHash: hashCustomerToken(token) }).where(eq(testimonialRequests.id, tm.id));
+    await t.ctx.db
+      .update(testimonialRequests)
+      .set({ customerPageTokenHash: hashCustomerToken(token) })
+      .where(eq(testimonialRequests.id, tm.id));
     await withdrawConsent(t.ctx, token, { ip: '10.1.2.3', userAgent: 'test' });
     await waitFor('consent.withdrawn');
 

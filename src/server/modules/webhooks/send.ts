@@ -1,13 +1,8 @@
-import http from "node:http";
-import https from "node:https";
-import { isIP, type LookupFunction } from "node:net";
-import { Webhook } from "standardwebhooks";
-import {
-  checkUrlForm,
-  RefusedAddress,
-  resolveEndpoint,
-  type AddressPolicy,
-} from "./address.js";
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { checkUrlForm, RefusedAddress, resolveEndpoint, type AddressPolicy } from './address.js';
 
 /** A receiver has this long to answer (connection, request and response). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -39,7 +34,7 @@ export async function sendWebhook(
   limits: { timeoutMs?: number; responseLimitBytes?: number } = {},
 ): Promise<SendResult> {
   const started = performance.now();
-  const done = (r: Omit<SendResult, "durationMs">): SendResult => ({
+  const done = (r: Omit<SendResult, 'durationMs'>): SendResult => ({
     ...r,
     durationMs: Math.round(performance.now() - started),
   });
@@ -52,58 +47,45 @@ export async function sendWebhook(
     return done({
       ok: false,
       status: null,
-      error:
-        error instanceof RefusedAddress
-          ? error.message
-          : "The address could not be checked.",
+      error: error instanceof RefusedAddress ? error.message : 'The address could not be checked.',
     });
   }
   const now = input.now ?? new Date();
-  const signature = new Webhook(input.secret).sign(
-    input.id,
-    now,
-    input.payload,
-  );
+  const signature = new Webhook(input.secret).sign(input.id, now, input.payload);
   // The connection goes to the checked address, never to a second lookup's answer.
   const pinned: LookupFunction = (_hostname, options, callback) => {
     if ((options as { all?: boolean }).all)
-      (
-        callback as unknown as (
-          e: null,
-          a: { address: string; family: number }[],
-        ) => void
-      )(null, [{ address: target.address, family: target.family }]);
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);
   };
   const timeoutMs = limits.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  const responseLimit =
-    limits.responseLimitBytes ?? WEBHOOK_RESPONSE_LIMIT_BYTES;
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  const body = Buffer.from(input.payload, "utf8");
+  const responseLimit = limits.responseLimitBytes ?? WEBHOOK_RESPONSE_LIMIT_BYTES;
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const body = Buffer.from(input.payload, 'utf8');
   return new Promise<SendResult>((resolve) => {
     let settled = false;
-    const finish = (r: Omit<SendResult, "durationMs">) => {
+    const finish = (r: Omit<SendResult, 'durationMs'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve(done(r));
     };
-    const request = (url.protocol === "https:" ? https : http).request({
+    const request = (url.protocol === 'https:' ? https : http).request({
       protocol: url.protocol,
       hostname: host,
       port: url.port || undefined,
       path: `${url.pathname}${url.search}`,
-      method: "POST",
+      method: 'POST',
       agent: false,
       lookup: pinned,
-      ...(url.protocol === "https:" && !isIP(host) ? { servername: host } : {}),
+      ...(url.protocol === 'https:' && !isIP(host) ? { servername: host } : {}),
       headers: {
-        "content-type": "application/json",
-        "content-length": String(body.length),
-        "user-agent": "Vouchreel-Webhooks/1",
-        "webhook-id": input.id,
-        "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
-        "webhook-signature": signature,
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+        'user-agent': 'Vouchreel-Webhooks/1',
+        'webhook-id': input.id,
+        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+        'webhook-signature': signature,
       },
     });
     const timer = setTimeout(() => {
@@ -114,14 +96,14 @@ export async function sendWebhook(
       });
       request.destroy();
     }, timeoutMs);
-    request.on("error", (error) =>
+    request.on('error', (error) =>
       finish({
         ok: false,
         status: null,
         error: `Could not connect: ${(error as NodeJS.ErrnoException).code ?? error.message}.`,
       }),
     );
-    request.on("response", (response) => {
+    request.on('response', (response) => {
       const status = response.statusCode ?? 0;
       let read = 0;
       const end = () => {
@@ -129,20 +111,16 @@ export async function sendWebhook(
         finish({
           ok,
           status,
-          error: ok
-            ? null
-            : status >= 300 && status < 400
-              ? `Redirect (${status}) not followed: give the final address.`
-              : `The receiver answered ${status}.`,
+          error: ok ? null : status >= 300 && status < 400 ? `Redirect (${status}) not followed: give the final address.` : `The receiver answered ${status}.`,
         });
         response.destroy();
       };
-      response.on("data", (chunk: Buffer) => {
+      response.on('data', (chunk: Buffer) => {
         read += chunk.length;
         if (read >= responseLimit) end();
       });
-      response.on("end", end);
-      response.on("error", end);
+      response.on('end', end);
+      response.on('error', end);
     });
     request.end(body);
   });

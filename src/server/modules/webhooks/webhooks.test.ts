@@ -41,9 +41,11 @@ describe('webhooks', () => {
   }
   const deliveriesOf = (endpointId: string) => t.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
   const mailJobs = async (text: string) =>
-    ((await t.ctx.database.executeSql("select data from pgboss.job where name = 'send-mail'")) as { rows: { data: { to: string; subject: string; text: string } }[] }).rows.filter((r) =>
-      r.data.text.includes(text),
-    );
+    (
+      (await t.ctx.database.executeSql("select data from pgboss.job where name = 'send-mail'")) as {
+        rows: { data: { to: string; subject: string; text: string } }[];
+      }
+    ).rows.filter((r) => r.data.text.includes(text));
 
   it('creates an endpoint with a whsec_ secret shown once, lists, updates and deletes it; refuses bad input with the field named', async () => {
     const me = await signedInCompany(t);
@@ -52,7 +54,9 @@ describe('webhooks', () => {
     const list = await me.get('/api/webhooks');
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(created.secret);
-    expect(list.json().endpoints).toEqual([expect.objectContaining({ id: created.id, url: receiver.url, enabled: true, failing_since: null, disabled_reason: null })]);
+    expect(list.json().endpoints).toEqual([
+      expect.objectContaining({ id: created.id, url: receiver.url, enabled: true, failing_since: null, disabled_reason: null }),
+    ]);
 
     const updated = await me.put(`/api/webhooks/${created.id}`, { events: ['render.ready'], enabled: false });
     expect(updated.statusCode, updated.body).toBe(200);
@@ -93,7 +97,9 @@ describe('webhooks', () => {
     const deliveries = await deliveriesOf(ep.id);
     expect(deliveries).toHaveLength(2);
     // The outbox: each delivery's queue message committed with it.
-    const { rows } = (await t.ctx.database.executeSql("select data from pgboss.job where name = 'deliver-webhook'")) as { rows: { data: { deliveryId: string } }[] };
+    const { rows } = (await t.ctx.database.executeSql("select data from pgboss.job where name = 'deliver-webhook'")) as {
+      rows: { data: { deliveryId: string } }[];
+    };
     for (const d of deliveries) expect(rows.some((r) => r.data.deliveryId === d.id)).toBe(true);
 
     for (const d of deliveries) expect(await attemptDelivery(t.ctx, d.id)).toBe('succeeded');
@@ -193,7 +199,10 @@ describe('webhooks', () => {
     receiver.answerWith(() => 500);
     const now = Date.now();
     // Failing for a little under 5 days: still on.
-    await t.ctx.db.update(webhookEndpoints).set({ failingSince: new Date(now - FAILING_DISABLE_MS + 60_000) }).where(eq(webhookEndpoints.id, ep.id));
+    await t.ctx.db
+      .update(webhookEndpoints)
+      .set({ failingSince: new Date(now - FAILING_DISABLE_MS + 60_000) })
+      .where(eq(webhookEndpoints.id, ep.id));
     expect(await attemptDelivery(t.ctx, d!.id, new Date(now))).toBe('retry');
     let [row] = await t.ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, ep.id));
     expect(row!.enabled).toBe(true);
@@ -219,11 +228,15 @@ describe('webhooks', () => {
   it('records nothing when the change rolls back: no event, no delivery, no queue message', async () => {
     const me = await signedInCompany(t);
     const ep = await endpoint(me);
-    const count = async () => ((await t.ctx.database.executeSql("select count(*)::int as n from pgboss.job where name = 'deliver-webhook'")) as { rows: { n: number }[] }).rows[0]!.n;
+    const count = async () =>
+      ((await t.ctx.database.executeSql("select count(*)::int as n from pgboss.job where name = 'deliver-webhook'")) as { rows: { n: number }[] }).rows[0]!.n;
     const before = await count();
     await expect(
       t.ctx.database.transaction(async (executeSql, tx) => {
-        await recordEvent(t.ctx, { tx, executeSql }, me.companyId, 'testimonial.submitted', { testimonial_id: '00000000-0000-4000-8000-000000000000', answers: 1 });
+        await recordEvent(t.ctx, { tx, executeSql }, me.companyId, 'testimonial.submitted', {
+          testimonial_id: '00000000-0000-4000-8000-000000000000',
+          answers: 1,
+        });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -234,7 +247,10 @@ describe('webhooks', () => {
     const tm = await completedTestimonial(t, me);
     await t.ctx.db.update(companies).set({ credits: 0 }).where(eq(companies.id, me.companyId));
     expect((await me.post(`/api/testimonials/pay/${tm.id}`)).statusCode).toBe(402);
-    const paid = await t.ctx.db.select().from(companyEvents).where(and(eq(companyEvents.companyId, me.companyId), eq(companyEvents.type, 'testimonial.paid')));
+    const paid = await t.ctx.db
+      .select()
+      .from(companyEvents)
+      .where(and(eq(companyEvents.companyId, me.companyId), eq(companyEvents.type, 'testimonial.paid')));
     expect(paid).toHaveLength(0);
   });
 });
