@@ -48,6 +48,8 @@ export const ZActivityQuery = z
     actor: ZId.optional(),
     from: ZDateBound.optional(),
     to: ZDateBound.optional(),
+    /** The spec's calls name their company: it must be the token's (never used to choose rows). */
+    company_id: ZId.optional(),
     /** The previous page's `nextCursor`, as given. */
     cursor: z.string().min(1).max(200).optional(),
     limit: z.coerce

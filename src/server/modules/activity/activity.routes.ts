@@ -27,7 +27,7 @@ export function activityRoutes(ctx: AppContext) {
         });
       }
       reply.header('cache-control', 'no-store');
-      return listActivity(ctx, { companyId: callerCompany(request), query: parsed.data });
+      return listActivity(ctx, { companyId: callerCompany(request, parsed.data.company_id), query: parsed.data });
     });
   };
 }
