@@ -23,6 +23,8 @@ describe('activity log', () => {
 
   it('shows who did what, filters by group in the address, as a table and as cards, in both languages', async () => {
     const company = await signUpCompany(server);
+    // This journey is about the log, not the onboarding tour (dashboard.e2e.ts covers it).
+    await company.api('PUT', '/api/user/complete-onboarding', {});
     const q = await company.api<{ id: string }>('POST', '/api/questions/add', { company_id: company.companyId, text: 'What did you like?', order_position: 1 });
     await company.api('POST', '/api/testimonials/request', { customer_email: 'marie@client.test', customer_name: 'Marie Dupont', question_ids: [q.id], language: 'english' });
     await company.api('POST', '/api/testimonials/request', { delivery: 'link', customer_name: 'Jean Moreau', question_ids: [q.id], language: 'french' });
