@@ -3,41 +3,68 @@
  * `company_events`. The webhook events plus a few that only the log shows (never offered to, nor
  * delivered to, a webhook endpoint).
  */
-import { z } from 'zod';
-import { ZId, ZIsoDateTime } from './common.js';
-import { WEBHOOK_EVENT_TYPES, type TWebhookEventType } from './webhooks.schema.js';
+import { z } from "zod";
+import { ZId, ZIsoDateTime } from "./common.js";
+import {
+  WEBHOOK_EVENT_TYPES,
+  type TWebhookEventType,
+} from "./webhooks.schema.js";
 
 /** Events of the log only: a person's actions on the company itself. */
 export const ACTIVITY_ONLY_EVENT_TYPES = [
-  'request.sent',
-  'member.added',
-  'member.removed',
-  'member.role_changed',
-  'api_key.created',
-  'api_key.revoked',
+  "request.sent",
+  "member.added",
+  "member.removed",
+  "member.role_changed",
+  "api_key.created",
+  "api_key.revoked",
 ] as const;
 export type TActivityOnlyEventType = (typeof ACTIVITY_ONLY_EVENT_TYPES)[number];
 
 /** Every event the log shows. */
-export const ACTIVITY_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, ...ACTIVITY_ONLY_EVENT_TYPES] as const;
-export const ZActivityEventType = z.enum(ACTIVITY_EVENT_TYPES, { error: 'Unknown event type' });
+export const ACTIVITY_EVENT_TYPES = [
+  ...WEBHOOK_EVENT_TYPES,
+  ...ACTIVITY_ONLY_EVENT_TYPES,
+] as const;
+export const ZActivityEventType = z.enum(ACTIVITY_EVENT_TYPES, {
+  error: "Unknown event type",
+});
 export type TActivityEventType = z.infer<typeof ZActivityEventType>;
 
 export function isWebhookEventType(type: string): type is TWebhookEventType {
   return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
 }
 
-export const ACTIVITY_LIMITS = { defaultLimit: 25, maxLimit: 100, maxTypes: ACTIVITY_EVENT_TYPES.length } as const;
+export const ACTIVITY_LIMITS = {
+  defaultLimit: 25,
+  maxLimit: 100,
+  maxTypes: ACTIVITY_EVENT_TYPES.length,
+} as const;
 
 /** `YYYY-MM-DD` (a whole UTC day) or an ISO date-time. */
-const ZDateBound = z.union([z.iso.date({ error: 'Expected a date (YYYY-MM-DD) or an ISO 8601 date-time' }), ZIsoDateTime], {
-  error: 'Expected a date (YYYY-MM-DD) or an ISO 8601 date-time',
-});
+const ZDateBound = z.union(
+  [
+    z.iso.date({
+      error: "Expected a date (YYYY-MM-DD) or an ISO 8601 date-time",
+    }),
+    ZIsoDateTime,
+  ],
+  {
+    error: "Expected a date (YYYY-MM-DD) or an ISO 8601 date-time",
+  },
+);
 
 /** One or several values: `type=a&type=b` or `type=a,b`. */
 const ZTypes = z
   .union([z.string(), z.array(z.string())])
-  .transform((value) => [...new Set((Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))])
+  .transform((value) => [
+    ...new Set(
+      (Array.isArray(value) ? value : [value])
+        .flatMap((v) => v.split(","))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ])
   .pipe(z.array(ZActivityEventType).max(ACTIVITY_LIMITS.maxTypes));
 
 /** `GET /api/activity` query. */
@@ -53,17 +80,24 @@ export const ZActivityQuery = z
     /** The previous page's `nextCursor`, as given. */
     cursor: z.string().min(1).max(200).optional(),
     limit: z.coerce
-      .number({ error: 'The limit must be a number' })
-      .int('The limit must be a whole number')
-      .min(1, 'The limit must be 1 or more')
-      .max(ACTIVITY_LIMITS.maxLimit, `The limit must be at most ${ACTIVITY_LIMITS.maxLimit}`)
+      .number({ error: "The limit must be a number" })
+      .int("The limit must be a whole number")
+      .min(1, "The limit must be 1 or more")
+      .max(
+        ACTIVITY_LIMITS.maxLimit,
+        `The limit must be at most ${ACTIVITY_LIMITS.maxLimit}`,
+      )
       .default(ACTIVITY_LIMITS.defaultLimit),
   })
   .strict();
 export type TActivityQuery = z.infer<typeof ZActivityQuery>;
 
 /** Who did it: a member (their name and e-mail, even after they left), or null for the system or a customer. */
-export const ZActivityActor = z.object({ id: ZId, name: z.string(), email: z.string() });
+export const ZActivityActor = z.object({
+  id: ZId,
+  name: z.string(),
+  email: z.string(),
+});
 export type TActivityActor = z.infer<typeof ZActivityActor>;
 
 /** What it concerns: only names and ids already visible in the dashboard, never a secret or a signed address. */
