@@ -93,7 +93,7 @@ describe("activity log", () => {
         .locator('[data-testid="activity-sentence"]')
         .first()
         .textContent(),
-    ).toBe("Alex Martin a révoqué la clé d’API « Zapier »");
+    ).toBe("Alex Martin a révoqué la clé d’API « Zapier »");
     await page.selectOption('[data-testid="activity-filter-type"]', "");
     await page.waitForFunction(
       () =>
