@@ -44,7 +44,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Reader = { get: (url: string) => ReturnType<TestApp["app"]["inject"]> };
+type Reader = {
+  get: (url: string) => PromiseLike<{ statusCode: number; body: string; json: <T = unknown>() => T }>;
+};
 async function activity(who: Reader, query = ""): Promise<TActivityPage> {
   const res = await who.get(`/api/activity${query}`);
   expect(res.statusCode, res.body).toBe(200);
