@@ -152,6 +152,10 @@ export const ERROR_REASON_MESSAGES = {
   invitation_used: "This invitation has already been accepted.",
   /** params: email (the invited address) */
   invitation_email_mismatch: "This invitation was sent to {{email}}: sign in with that address to accept it.",
+  /* ------------------------------------------------ the activity log (issue 32, decision 220) */
+  /** params: field */
+  activity_filter_invalid: "This filter of the activity log is not valid ({{field}}).",
+  activity_cursor_invalid: "This page of the activity log is not valid: start again from the first page.",
 } as const;
 
 export type TErrorReason = keyof typeof ERROR_REASON_MESSAGES;

@@ -49,6 +49,7 @@ import { membersRoutes } from './modules/members/members.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { v1DocsRoutes } from './modules/v1/v1-docs.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
 import { v1Routes } from './modules/v1/v1.routes.js';
 
 export interface RegisteredRoute {
@@ -159,6 +160,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(membersRoutes(ctx));
   await app.register(v1DocsRoutes(ctx));
   await app.register(webhooksRoutes(ctx));
+  await app.register(activityRoutes(ctx));
   await app.register(v1Routes(ctx));
   if (!config.isProduction) await app.register(outboxRoutes(ctx));
   if (!config.isProduction) await app.register(devRemindersRoutes(ctx));

@@ -317,6 +317,8 @@ describe('route table attacks', () => {
       victim.company.get('/api/wall'),
       victim.company.get('/api/webhooks'),
       victim.company.get(`/api/webhooks/${victim.webhookId}/deliveries`),
+      // The activity log (decision 220): no attack adds to it, and none reads it (its events name the victim's testimonial).
+      victim.company.get('/api/activity?limit=100'),
     ]);
     return parts.map((p) => p.body).join('\n');
   }
@@ -348,5 +350,18 @@ describe('route table attacks', () => {
       }
     }
     expect(await victimState()).toBe(before);
+  });
+
+  it("answers another company's activity cursor with the caller's own events only", async () => {
+    const victimLog = await victim.company.get('/api/activity?limit=1');
+    expect(victimLog.statusCode, victimLog.body).toBe(200);
+    const { events, nextCursor } = victimLog.json<{ events: unknown[]; nextCursor: string | null }>();
+    expect(events).toHaveLength(1);
+    expect(nextCursor).toBeTruthy();
+    const replay = await attacker.get(`/api/activity?cursor=${encodeURIComponent(nextCursor!)}`);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.body.includes(victim.requestId)).toBe(false);
+    const named = await attacker.get(`/api/activity?company_id=${victim.company.companyId}`);
+    expect(named.statusCode).toBe(403);
   });
 });

@@ -310,6 +310,10 @@ export const API = {
     /** Crash reports of the web app's error boundaries (client-errors.schema.ts); answers 202. */
     report: endpoint('POST', '/api/client-errors'),
   },
+  /** The company's activity log (issue 32, activity.schema.ts): ?type, ?actor, ?from, ?to, ?cursor, ?limit → ZActivityPage. */
+  activity: {
+    list: endpoint('GET', '/api/activity'),
+  },
 } as const;
 
 /** The API's reference page (issue 32, decision 214): server-rendered from the OpenAPI document, public; not an API call. */

@@ -13,3 +13,10 @@ export function callerCompany(request: FastifyRequest, claimed?: string | null):
   }
   return auth.companyId;
 }
+
+/** The signed-in person's user id, from the verified token: the actor of the changes they make (activity log). */
+export function callerUser(request: FastifyRequest): string {
+  const auth = request.auth;
+  if (!auth) throw new AppError('unauthorized', { message: 'Please sign in to continue.', errorKey: 'unauthorized' });
+  return auth.userId;
+}

@@ -48,6 +48,8 @@ const ENTRIES: ReadonlyArray<readonly [AnyEndpoint, TRole]> = [
   [API.webhooks.deliveries, 'owner'],
   [API.webhooks.redeliver, 'owner'],
   [API.webhooks.test, 'owner'],
+  // The activity log: every member reads it.
+  [API.activity.list, 'viewer'],
   // Video style (studio) settings.
   [API.settings.get, 'viewer'],
   [API.settings.update, 'editor'],

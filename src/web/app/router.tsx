@@ -66,6 +66,10 @@ const dashboardRoutes: RouteObject[] = [
     path: 'funnel',
     lazy: async () => ({ Component: (await import('../features/dashboard/funnel/funnel-screen')).FunnelScreen }),
   },
+  {
+    path: 'activity',
+    lazy: async () => ({ Component: (await import('../features/dashboard/activity/activity-screen')).ActivityScreen }),
+  },
   // Spec: any other dashboard path shows a placeholder saying the page is under construction.
   { path: '*', lazy: dashboardScreen('UnderConstructionScreen') },
 ];

@@ -25,6 +25,8 @@ export const paths = {
     wall: '/dashboard/wall',
     /** The request funnel (issue 30). */
     funnel: '/dashboard/funnel',
+    /** The company's activity log (issue 32). */
+    activity: '/dashboard/activity',
   },
 } as const;
 

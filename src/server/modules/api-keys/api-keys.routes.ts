@@ -5,7 +5,7 @@ import { ZIdParams } from '../../../contract/api/common.js';
 import { API } from '../../../contract/api/paths.js';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
-import { callerCompany } from '../../http/company-scope.js';
+import { callerCompany, callerUser } from '../../http/company-scope.js';
 import * as service from './api-keys.service.js';
 
 /** The company's API keys, managed from the dashboard (signed in with its session, never with a key). */
@@ -22,11 +22,11 @@ export function apiKeysRoutes(ctx: AppContext) {
     }));
 
     app.post(API.apiKeys.create.route, { schema: { body: ZApiKeyBody, response: { 201: ZCreatedApiKey } } }, async (request, reply) => {
-      return reply.status(201).send(await service.createApiKey(ctx, callerCompany(request), request.body));
+      return reply.status(201).send(await service.createApiKey(ctx, callerCompany(request), request.body, callerUser(request)));
     });
 
     app.delete(API.apiKeys.revoke.route, { schema: { params: ZIdParams } }, async (request, reply) => {
-      await service.revokeApiKey(ctx, callerCompany(request), request.params.id);
+      await service.revokeApiKey(ctx, callerCompany(request), request.params.id, callerUser(request));
       return reply.status(204).send();
     });
   };

@@ -4,6 +4,7 @@ import type { TApiKey, TApiKeyBody, TApiKeyScope, TCreatedApiKey } from '../../.
 import type { AppContext } from '../../context.js';
 import { apiKeys } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { recordActivity } from '../events/events.service.js';
 
 type KeyRow = typeof apiKeys.$inferSelect;
 
@@ -33,21 +34,35 @@ export async function listApiKeys(ctx: AppContext, companyId: string): Promise<T
 }
 
 /** A new key: only its prefix and the SHA-256 of its secret are stored; the full key is answered this once. */
-export async function createApiKey(ctx: AppContext, companyId: string, body: TApiKeyBody): Promise<TCreatedApiKey> {
+export async function createApiKey(ctx: AppContext, companyId: string, body: TApiKeyBody, actorUserId?: string): Promise<TCreatedApiKey> {
   const prefix = randomBytes(PREFIX_BYTES).toString('hex');
   const secret = randomBytes(SECRET_BYTES).toString('base64url');
-  const [row] = await ctx.db
-    .insert(apiKeys)
-    .values({ companyId, name: body.name, scope: body.scope, prefix, secretHash: hashSecret(secret) })
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(apiKeys)
+      .values({ companyId, name: body.name, scope: body.scope, prefix, secretHash: hashSecret(secret) })
+      .returning();
+    // The activity log (decision 220): the key's name and scope, never its secret.
+    await recordActivity(tx, companyId, 'api_key.created', { key_id: inserted!.id, name: inserted!.name, scope: inserted!.scope }, { actorUserId });
+    return inserted;
+  });
   return { ...toApiKey(row!), key: `vr_live_${prefix}_${secret}` };
 }
 
 /** Revokes one of the company's keys (again: no change); another company's or an unknown id is 404. */
-export async function revokeApiKey(ctx: AppContext, companyId: string, id: string): Promise<void> {
+export async function revokeApiKey(ctx: AppContext, companyId: string, id: string, actorUserId?: string): Promise<void> {
   const [row] = await ctx.db.select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.companyId, companyId)));
   if (!row) throw notFound('This API key does not exist.');
-  if (!row.revokedAt) await ctx.db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
+  if (row.revokedAt) return;
+  await ctx.db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id, name: apiKeys.name });
+    // Logged once, by whoever revoked it first.
+    if (revoked) await recordActivity(tx, companyId, 'api_key.revoked', { key_id: revoked.id, name: revoked.name }, { actorUserId });
+  });
 }
 
 export interface KeyCaller {

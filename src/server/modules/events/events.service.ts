@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { TWebhookEventType } from '../../../contract/api/webhooks.schema.js';
+import { isWebhookEventType, type TActivityEventType, type TActivityOnlyEventType } from '../../../contract/api/activity.schema.js';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { companyEvents, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 import { deliverWebhookJob } from '../../queue/definitions.js';
 import type { Tx } from '../jobs/jobs.service.js';
@@ -20,18 +21,33 @@ export function webhookPayload(type: string, at: Date, data: Record<string, unkn
   return JSON.stringify({ type, timestamp: at.toISOString(), data });
 }
 
+/** Who did it: the session's user for a person's change; null (the default) for the system or a customer. */
+export interface EventOptions {
+  actorUserId?: string | null | undefined;
+}
+
+/**
+ * An event only the activity log shows (decision 220): a member's action on the company itself. It is
+ * never offered to nor delivered to a webhook endpoint, so it needs no queue: only the change's `tx`.
+ */
+export async function recordActivity(tx: DbOrTx, companyId: string, type: TActivityOnlyEventType, data: EventData, options: EventOptions = {}): Promise<void> {
+  await tx.insert(companyEvents).values({ companyId, type, data, actorUserId: options.actorUserId ?? null });
+}
+
 export async function recordEvent(
   ctx: { queue: Pick<AppContext['queue'], 'send'> },
   t: Tx,
   companyId: string,
-  type: TWebhookEventType,
+  type: TActivityEventType,
   data: EventData,
-  options: { actorUserId?: string | null } = {},
+  options: EventOptions = {},
 ): Promise<void> {
   const [event] = await t.tx
     .insert(companyEvents)
     .values({ companyId, type, data, actorUserId: options.actorUserId ?? null })
     .returning();
+  // Activity-only events stay in the log: endpoints are offered, and sent, webhook events only.
+  if (!isWebhookEventType(type)) return;
   const endpoints = await t.tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)

@@ -7,6 +7,7 @@ import type { CallerAuth } from '../../http/auth-guard.js';
 import { AppError } from '../../lib/errors.js';
 import { queueMail } from '../../mail/send.js';
 import { hashToken, randomToken, signAccessToken } from '../auth/tokens.js';
+import { recordActivity } from '../events/events.service.js';
 import { memberInvitationEmail } from './members.emails.js';
 
 /** An invitation's link works for 7 days (issue 32). */
@@ -37,6 +38,11 @@ async function lockCompany(tx: DbOrTx, companyId: string) {
 
 async function ownerCount(tx: DbOrTx, companyId: string): Promise<number> {
   return tx.$count(memberships, and(eq(memberships.companyId, companyId), eq(memberships.role, 'owner')));
+}
+
+async function emailOf(tx: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.email ?? null;
 }
 
 async function findMember(tx: DbOrTx, companyId: string, userId: string) {
@@ -188,6 +194,7 @@ export async function changeRole(ctx: AppContext, auth: CallerAuth, userId: stri
     if (member.role === role) return;
     if (member.role === 'owner' && (await ownerCount(tx, auth.companyId)) <= 1) throw new AppError('conflict', { reason: 'last_owner' });
     await tx.update(memberships).set({ role }).where(eq(memberships.id, member.id));
+    await recordActivity(tx, auth.companyId, 'member.role_changed', { user_id: userId, email: await emailOf(tx, userId), role, previous_role: member.role }, { actorUserId: auth.userId });
   });
 }
 
@@ -202,6 +209,7 @@ export async function removeMember(ctx: AppContext, auth: CallerAuth, userId: st
     const member = await findMember(tx, auth.companyId, userId);
     if (member.role === 'owner' && (await ownerCount(tx, auth.companyId)) <= 1) throw new AppError('conflict', { reason: 'last_owner' });
     await tx.delete(memberships).where(eq(memberships.id, member.id));
+    await recordActivity(tx, auth.companyId, 'member.removed', { user_id: userId, email: await emailOf(tx, userId), role: member.role }, { actorUserId: auth.userId });
     await tx
       .update(refreshTokenFamilies)
       .set({ revokedAt: new Date(), revokedReason: 'removed' })
@@ -256,10 +264,21 @@ export async function joinByInvitation(tx: DbOrTx, token: string, user: { id: st
   if (!sameEmail(invitation.email, user.email)) {
     throw new AppError('no_permission', { reason: 'invitation_email_mismatch', params: { email: invitation.email } });
   }
-  await tx
+  const [added] = await tx
     .insert(memberships)
     .values({ companyId: invitation.companyId, userId: user.id, role: invitation.role })
-    .onConflictDoNothing({ target: [memberships.companyId, memberships.userId] });
+    .onConflictDoNothing({ target: [memberships.companyId, memberships.userId] })
+    .returning({ id: memberships.id });
+  // The activity log (decision 220): every way of accepting (sign-in, sign-up, Google) comes through here.
+  if (added) {
+    await recordActivity(
+      tx,
+      invitation.companyId,
+      'member.added',
+      { user_id: user.id, email: user.email, role: invitation.role, invited_by: invitation.invitedBy },
+      { actorUserId: user.id },
+    );
+  }
   await tx.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, invitation.id));
   const member = await findMember(tx, invitation.companyId, user.id);
   return { companyId: invitation.companyId, role: member.role };

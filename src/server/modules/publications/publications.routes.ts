@@ -17,7 +17,7 @@ import {
 } from '../../../contract/api/publications.schema.js';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
-import { callerCompany } from '../../http/company-scope.js';
+import { callerCompany, callerUser } from '../../http/company-scope.js';
 import { sendError } from '../../http/errors.js';
 import { sendStoredObject } from '../../http/stored-object.js';
 import { onPublicationsTakenDown } from '../consent/customer.caches.js';
@@ -85,7 +85,7 @@ export function publicationsRoutes(ctx: AppContext) {
       { onRequest: [authenticated], schema: { body: ZCreatePublicationBody, response: { 201: ZCreatePublicationResponse } } },
       async (request, reply) => {
         const { testimonialId, jobId, responseId } = request.body;
-        return reply.status(201).send(await createPublication(ctx, { companyId: callerCompany(request), testimonialId, jobId, responseId }));
+        return reply.status(201).send(await createPublication(ctx, { companyId: callerCompany(request), testimonialId, jobId, responseId, actorUserId: callerUser(request) }));
       },
     );
     app.get(
@@ -112,7 +112,7 @@ export function publicationsRoutes(ctx: AppContext) {
       },
     );
     app.delete(API.publications.remove.route, { onRequest: [authenticated], schema: { params: ZIdParams } }, async (request, reply) => {
-      await unpublish(ctx, { companyId: callerCompany(request), id: request.params.id });
+      await unpublish(ctx, { companyId: callerCompany(request), id: request.params.id, actorUserId: callerUser(request) });
       await livePages.forget(request.params.id);
       return reply.status(204).send();
     });

@@ -142,7 +142,7 @@ export function publishedDuration(parts: PublicationCaptionPart[], answers: Pick
  */
 export async function createPublication(
   ctx: AppContext,
-  input: { companyId: string; testimonialId: string; jobId?: string | undefined; responseId?: string | undefined },
+  input: { companyId: string; testimonialId: string; jobId?: string | undefined; responseId?: string | undefined; actorUserId?: string | undefined },
 ): Promise<TCreatePublicationResponse> {
   const [request] = await ctx.db
     .select()
@@ -207,7 +207,7 @@ export async function createPublication(
       .insert(publications)
       .values({ companyId: input.companyId, requestId: request.id, jobId: input.jobId ?? null, slug, ...resolved, durationSeconds })
       .returning({ id: publications.id });
-    await recordEvent(ctx, { tx, executeSql }, input.companyId, 'publication.published', { publication_id: inserted!.id, testimonial_id: request.id, url: shareUrl(ctx, slug) });
+    await recordEvent(ctx, { tx, executeSql }, input.companyId, 'publication.published', { publication_id: inserted!.id, testimonial_id: request.id, url: shareUrl(ctx, slug) }, { actorUserId: input.actorUserId });
     return inserted;
   });
   return { id: row!.id, slug, url: shareUrl(ctx, slug), embedUrl: embedUrl(ctx, slug) };
@@ -265,7 +265,7 @@ export async function countPublications(ctx: AppContext, input: { companyId: str
 }
 
 /** Unpublishes one of the company's publications: from this moment its slug is unknown to the public routes. */
-export async function unpublish(ctx: AppContext, input: { companyId: string; id: string }): Promise<void> {
+export async function unpublish(ctx: AppContext, input: { companyId: string; id: string; actorUserId?: string | undefined }): Promise<void> {
   await ctx.database.transaction(async (executeSql, tx) => {
     const [done] = await tx
       .update(publications)
@@ -273,7 +273,7 @@ export async function unpublish(ctx: AppContext, input: { companyId: string; id:
       .where(and(eq(publications.id, input.id), eq(publications.companyId, input.companyId), isNull(publications.unpublishedAt)))
       .returning({ id: publications.id, requestId: publications.requestId });
     if (!done) throw new AppError('not_found', { message: 'This publication does not exist or was already taken down.' });
-    await recordEvent(ctx, { tx, executeSql }, input.companyId, 'publication.unpublished', { publication_id: done.id, testimonial_id: done.requestId, reason: 'company' });
+    await recordEvent(ctx, { tx, executeSql }, input.companyId, 'publication.unpublished', { publication_id: done.id, testimonial_id: done.requestId, reason: 'company' }, { actorUserId: input.actorUserId });
   });
 }
 

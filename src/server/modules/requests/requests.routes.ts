@@ -14,7 +14,7 @@ import {
 } from '../../../contract/api/requests.schema.js';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
-import { callerCompany } from '../../http/company-scope.js';
+import { callerCompany, callerUser } from '../../http/company-scope.js';
 import { sendJsonText } from '../../http/json-text.js';
 import { limits } from '../../http/rate-limit.js';
 import * as service from './requests.service.js';
@@ -38,6 +38,7 @@ export function requestsRoutes(ctx: AppContext) {
         const b = request.body;
         const testimonial = await service.sendRequest(ctx, {
           companyId: callerCompany(request),
+          actorUserId: callerUser(request),
           delivery: b.delivery ?? 'email',
           customerEmail: b.customer_email,
           customerName: b.customer_name,

@@ -10,6 +10,7 @@ import { jsonText } from '../../http/json-text.js';
 import { AppError } from '../../lib/errors.js';
 import { queueMail } from '../../mail/send.js';
 import { randomToken } from '../auth/tokens.js';
+import { recordActivity } from '../events/events.service.js';
 import { recordRequestEvent } from '../funnel/events.js';
 import { customerMailUnsubscribe } from '../reminders/unsubscribe-link.js';
 import { logoUrl } from '../settings/settings.service.js';
@@ -104,6 +105,8 @@ async function unsubscribedAt(ctx: Pick<AppContext, 'db'>, companyId: string, em
 
 export interface SendRequestInput {
   companyId: string;
+  /** The member who sent it (activity log); none through an API key. */
+  actorUserId?: string | undefined;
   /** 'email': the invitation is e-mailed; 'link': the company copies the link and sends it itself. */
   delivery: TRequestDelivery;
   /** Required for 'email' delivery; optional for 'link'. */
@@ -174,6 +177,8 @@ export async function sendRequest(ctx: AppContext, input: SendRequestInput): Pro
     );
     // The funnel's first step commits with the request (issue 30).
     await recordRequestEvent(tx, { companyId: row.companyId, requestId: row.id, kind: 'sent', language: row.language, detail: { via: row.delivery }, at: row.createdAt });
+    // The activity log (decision 220): sent by e-mail or created as a link, by whom.
+    await recordActivity(tx, row.companyId, 'request.sent', { testimonial_id: row.id, delivery: row.delivery }, { actorUserId: input.actorUserId });
     if (row.delivery === 'link' || !row.customerEmail) return { row };
     await queueMail(
       ctx,

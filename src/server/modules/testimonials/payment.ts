@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { companies, creditTransactions, testimonialRequests } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { refuseWithdrawn } from '../consent/control.js';
-import { recordEvent } from '../events/events.service.js';
+import { recordEvent, type EventOptions } from '../events/events.service.js';
 import type { Tx } from '../jobs/jobs.service.js';
 
 /**
@@ -15,7 +15,13 @@ import type { Tx } from '../jobs/jobs.service.js';
  * caller's transaction (or savepoint) must roll back. The pay call and the payment on arrival (issue 31,
  * studio/drafts.service.ts) both go through here.
  */
-export async function payInTransaction(ctx: Pick<AppContext, 'queue'>, { tx, executeSql }: Tx, companyId: string, id: string): Promise<{ credits: number }> {
+export async function payInTransaction(
+  ctx: Pick<AppContext, 'queue'>,
+  { tx, executeSql }: Tx,
+  companyId: string,
+  id: string,
+  actor: EventOptions = {},
+): Promise<{ credits: number }> {
   const [flipped] = await tx
     .update(testimonialRequests)
     .set({ paid: true, paidAt: new Date(), updatedAt: new Date() })
@@ -47,6 +53,6 @@ export async function payInTransaction(ctx: Pick<AppContext, 'queue'>, { tx, exe
     .returning({ credits: companies.credits });
   if (!charged) throw new AppError('invalid_data', { status: 402, message: NO_CREDITS_MESSAGE });
   await tx.insert(creditTransactions).values({ companyId, transactionType: 'testimonial_payment', credits: -1, amount: 1, currency: 'credit', requestId: id });
-  await recordEvent(ctx, { tx, executeSql }, companyId, 'testimonial.paid', { testimonial_id: id });
+  await recordEvent(ctx, { tx, executeSql }, companyId, 'testimonial.paid', { testimonial_id: id }, actor);
   return { credits: charged.credits };
 }

@@ -7,7 +7,7 @@ import { ZRequestDetailQuery, ZRequestDetailResponse } from '../../../contract/a
 import { ZPayResponse, ZStatsQuery, ZStatsResponse } from '../../../contract/api/testimonials.schema.js';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
-import { callerCompany } from '../../http/company-scope.js';
+import { callerCompany, callerUser } from '../../http/company-scope.js';
 import { getStats } from './stats.service.js';
 import { getTestimonialDetail, listTransactions, payForTestimonial } from './testimonials.service.js';
 
@@ -31,7 +31,7 @@ export function testimonialsRoutes(ctx: AppContext) {
     );
 
     app.post(API.testimonials.pay.route, { schema: { params: ZIdParams, response: { 200: ZPayResponse } } }, async (request) => {
-      const { credits } = await payForTestimonial(ctx, callerCompany(request), request.params.id);
+      const { credits } = await payForTestimonial(ctx, callerCompany(request), request.params.id, callerUser(request));
       return { success: true as const, paid: true as const, credits };
     });
 

@@ -190,9 +190,9 @@ export async function companyTestimonials(
  * column's check forbids going below zero anyway), and the ledger row is unique per testimonial.
  * Paying again for a paid testimonial charges nothing.
  */
-export async function payForTestimonial(ctx: AppContext, companyId: string, id: string): Promise<{ credits: number }> {
+export async function payForTestimonial(ctx: AppContext, companyId: string, id: string, actorUserId?: string): Promise<{ credits: number }> {
   return ctx.database.transaction(async (executeSql, tx) => {
-    const paid = await payInTransaction(ctx, { tx, executeSql }, companyId, id);
+    const paid = await payInTransaction(ctx, { tx, executeSql }, companyId, id, { actorUserId });
     // Issue 31: its draft starts now when its answers are prepared already (else at the last one's preparation).
     await startDraftIfReady(ctx, { tx, executeSql }, id);
     return paid;

@@ -93,7 +93,8 @@ describe('webhooks', () => {
     expect((await me.post(`/api/testimonials/pay/${tm.id}`)).statusCode).toBe(200);
 
     const events = await t.ctx.db.select().from(companyEvents).where(eq(companyEvents.companyId, me.companyId));
-    expect(events.map((e) => e.type).sort()).toEqual(['testimonial.paid', 'testimonial.submitted']);
+    // request.sent is the activity log's only (decision 220): recorded, never delivered.
+    expect(events.map((e) => e.type).sort()).toEqual(['request.sent', 'testimonial.paid', 'testimonial.submitted']);
     const deliveries = await deliveriesOf(ep.id);
     expect(deliveries).toHaveLength(2);
     // The outbox: each delivery's queue message committed with it.

@@ -3,6 +3,7 @@ import type { ComponentType, KeyboardEvent, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import {
+  ClockIcon,
   CloseIcon,
   CreditCardIcon,
   FunnelIcon,
@@ -21,7 +22,7 @@ import { cn } from '../../../lib/cn';
 import { paths } from '../../../lib/paths';
 import { useRole } from '../../../lib/use-role';
 
-export type TNavKey = 'overview' | 'questions' | 'requests' | 'collectionLinks' | 'testimonials' | 'wall' | 'payment' | 'transactions' | 'funnel';
+export type TNavKey = 'overview' | 'questions' | 'requests' | 'collectionLinks' | 'testimonials' | 'wall' | 'payment' | 'transactions' | 'funnel' | 'activity';
 
 /** Sidebar items in the spec's order; the root item matches only exactly. */
 export const NAV_ITEMS: ReadonlyArray<{
@@ -39,6 +40,7 @@ export const NAV_ITEMS: ReadonlyArray<{
   { key: 'payment', to: paths.dashboard.payment, icon: CreditCardIcon },
   { key: 'transactions', to: paths.dashboard.transaction, icon: ReceiptIcon },
   { key: 'funnel', to: paths.dashboard.funnel, icon: FunnelIcon },
+  { key: 'activity', to: paths.dashboard.activity, icon: ClockIcon },
 ];
 
 export const SIDEBAR_ID = 'dashboard-sidebar';
