@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Seo } from '../../../components/seo';
 import { Skeleton } from '../../../components/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/tabs';
+import { useMe } from '../../../lib/api/get-me';
 import { useAuth } from '../../../lib/auth-context';
 import { BRAND_NAME } from '../../../lib/brand';
 import { useProfile } from '../api/get-profile';
@@ -19,10 +20,11 @@ import { ApiKeysCard } from './api-keys-card';
 import { WebhooksCard } from './webhooks-card';
 import { ApprovalSettingCard } from './approval-setting';
 import { ReminderSettingsCard } from './reminder-settings';
+import { TeamPanel } from './team-panel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { VideoStylePanel } from './video-style-panel';
 
-type TTab = 'account' | 'video';
+type TTab = 'account' | 'video' | 'team';
 const TAB_PARAM = 'tab';
 
 function PanelSkeleton({ rows, testId }: { rows: number; testId: string }) {
@@ -65,7 +67,11 @@ export function SettingsScreen() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
-  const tab: TTab = params.get(TAB_PARAM) === 'video' ? 'video' : 'account';
+  // The Team tab is the owners' (issue 32): the members API answers 403 to anyone else.
+  const me = useMe();
+  const isOwner = me.data?.role === 'owner';
+  const asked = params.get(TAB_PARAM);
+  const tab: TTab = asked === 'video' ? 'video' : asked === 'team' && isOwner ? 'team' : 'account';
   const profile = useProfile();
   const settings = useSettings();
   const questions = useQuestions(user?.company_id);
@@ -81,7 +87,7 @@ export function SettingsScreen() {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value === 'video') next.set(TAB_PARAM, 'video');
+        if (value === 'video' || value === 'team') next.set(TAB_PARAM, value);
         else next.delete(TAB_PARAM);
         return next;
       },
@@ -110,6 +116,11 @@ export function SettingsScreen() {
             {t('settings.tabs.video')}
             {videoDirty ? <span aria-hidden="true" className="size-1.5 rounded-full bg-pending-500" /> : null}
           </TabsTrigger>
+          {isOwner ? (
+            <TabsTrigger value="team" data-testid="settings-tab-team">
+              {t('settings.tabs.team')}
+            </TabsTrigger>
+          ) : null}
         </TabsList>
 
         <TabsContent value="account" forceMount className="data-[state=inactive]:hidden">
@@ -147,6 +158,8 @@ export function SettingsScreen() {
             <VideoStylePanel settings={settings.data} question={question} onDirtyChange={onVideoDirty} />
           )}
         </TabsContent>
+
+        {isOwner ? <TabsContent value="team">{tab === 'team' ? <TeamPanel /> : null}</TabsContent> : null}
       </Tabs>
     </>
   );
