@@ -142,7 +142,7 @@ function InvitationDetails({ token, invitation, seo }: { token: string; invitati
     >
       <div data-testid="invitation-page" className="flex flex-col gap-6">
         <dl className="divide-y divide-gray-100 rounded-card border border-gray-200 text-sm" data-testid="invitation-details">
-          <div className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:justify-between sm:gap-4">
+          <div className="flex flex-col gap-1 px-4 py-3">
             <dt className="text-gray-600">{t('invitation.sentTo')}</dt>
             <dd className="font-medium break-all text-gray-950">{invitation.email}</dd>
           </div>

@@ -25,6 +25,8 @@ import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { VideoStylePanel } from './video-style-panel';
 
 type TTab = 'account' | 'video' | 'team';
+/** Three tabs do not fit a phone's width on one line each: their labels may wrap there. */
+const TRIGGER_CLASS = 'h-auto min-h-9 py-1.5 text-center leading-tight whitespace-normal sm:h-9 sm:py-0 sm:whitespace-nowrap';
 const TAB_PARAM = 'tab';
 
 function PanelSkeleton({ rows, testId }: { rows: number; testId: string }) {
@@ -108,16 +110,16 @@ export function SettingsScreen() {
       <PageHeader title={t('settings.title')} description={t('settings.description', { brand: BRAND_NAME })} />
       <Tabs value={tab} onValueChange={onTabChange}>
         <TabsList aria-label={t('settings.tabs.label')} className="w-full sm:w-fit">
-          <TabsTrigger value="account" data-testid="settings-tab-account">
+          <TabsTrigger value="account" className={TRIGGER_CLASS} data-testid="settings-tab-account">
             {t('settings.tabs.account')}
             {accountDirty ? <span aria-hidden="true" className="size-1.5 rounded-full bg-pending-500" /> : null}
           </TabsTrigger>
-          <TabsTrigger value="video" data-testid="settings-tab-video">
+          <TabsTrigger value="video" className={TRIGGER_CLASS} data-testid="settings-tab-video">
             {t('settings.tabs.video')}
             {videoDirty ? <span aria-hidden="true" className="size-1.5 rounded-full bg-pending-500" /> : null}
           </TabsTrigger>
           {isOwner ? (
-            <TabsTrigger value="team" data-testid="settings-tab-team">
+            <TabsTrigger value="team" className={TRIGGER_CLASS} data-testid="settings-tab-team">
               {t('settings.tabs.team')}
             </TabsTrigger>
           ) : null}

@@ -237,7 +237,7 @@ function MembersList({ members }: { members: TMember[] }) {
         <Button
           variant="ghost"
           size="sm"
-          className="text-error-700"
+          className="text-error-700! hover:bg-error-50!"
           onClick={() => {
             setFailure(null);
             remove.reset();
@@ -359,7 +359,7 @@ function InvitationsCard({ invitations }: { invitations: TInvitation[] }) {
                 <Button
                   variant="ghost"
                   size="sm"
-                  className="text-error-700"
+                  className="text-error-700! hover:bg-error-50!"
                   onClick={() => {
                     cancel.reset();
                     setCancelling(invitation);
