@@ -26,7 +26,7 @@ import { VideoStylePanel } from './video-style-panel';
 
 type TTab = 'account' | 'video' | 'team';
 /** Three tabs do not fit a phone's width on one line each: their labels may wrap there. */
-const TRIGGER_CLASS = 'h-auto min-h-9 py-1.5 text-center leading-tight whitespace-normal sm:h-9 sm:py-0 sm:whitespace-nowrap';
+const TRIGGER_CLASS = 'h-auto! min-h-9 py-1.5! text-center leading-tight whitespace-normal! sm:h-9! sm:py-0! sm:whitespace-nowrap!';
 const TAB_PARAM = 'tab';
 
 function PanelSkeleton({ rows, testId }: { rows: number; testId: string }) {
