@@ -223,7 +223,7 @@ function MembersList({ members }: { members: TMember[] }) {
           disabled={changeRole.isPending}
           onChange={(event) => onRole(member, event.target.value as TRole)}
           options={roleOptions}
-          className="min-w-36"
+          className="sm:min-w-36"
           data-testid={`team-role-${member.userId}`}
         />
       ),
