@@ -171,18 +171,20 @@ export async function makeCustomerPages(serverUrl: string): Promise<CustomerPage
   return { recording: local(link), unsubscribe: local(unsubscribe), collect: local(collection.url) };
 }
 
-const PAGES = ['landing', 'recording', 'collect', 'unsubscribe'] as const;
+const PAGES = ['landing', 'developers', 'recording', 'collect', 'unsubscribe'] as const;
 type Page = (typeof PAGES)[number];
 
 /**
- * Lighthouse on the landing page and on the pages a customer opens, fresh ones of the server at
- * `serverUrl`: the recording link, a collection link (/c/{slug}) and the unsubscribe page.
+ * Lighthouse on the landing page, the API reference (/developers/api, issue 32) and on the pages a customer
+ * opens, fresh ones of the server at `serverUrl`: the recording link, a collection link (/c/{slug}) and the
+ * unsubscribe page.
  */
 export async function lighthouseBench(serverUrl: string, options: { runs?: number; pages?: ReadonlyArray<Page> } = {}) {
   const pages = options.pages ?? PAGES;
   const results: Record<string, LighthouseFigures> = {};
   if (pages.includes('landing')) results.lighthouse_landing = await lighthousePage(`${serverUrl}/`, options);
-  const customer = pages.some((p) => p !== 'landing') ? await makeCustomerPages(serverUrl) : undefined;
+  if (pages.includes('developers')) results.lighthouse_developers = await lighthousePage(`${serverUrl}/developers/api`, options);
+  const customer = pages.some((p) => p !== 'landing' && p !== 'developers') ? await makeCustomerPages(serverUrl) : undefined;
   for (const page of ['recording', 'collect', 'unsubscribe'] as const) {
     if (customer && pages.includes(page)) results[`lighthouse_${page}`] = await lighthousePage(customer[page], options);
   }

@@ -219,28 +219,40 @@ export function balancedLines(text: string, count: number, maxWidth: number, mea
  * box, the size shrinks by CARD_SHRINK_STEP down to CARD_MIN_SIZE (scaled); past that the lines that do
  * not fit are dropped and the last kept line ends with an ellipsis.
  */
-export function fitCard(o: CardFitInput): CardFit {
-  const scale = frameScale(o.width, o.height);
+/** A card's bands on a frame (question card and end card alike): the logo's at the top of the safe area, the text's under it. */
+function cardBands(o: { width: number; height: number; kind: FrameKind; logo: boolean }): { logoBox: Box | null; textBox: Box; maxWidth: number } {
   const safe = safeArea(o.width, o.height, o.kind);
   const short = Math.min(o.width, o.height);
   const logoHeight = o.logo ? evenSize(short * CARD_LOGO_HEIGHT_RATIO) : 0;
   const logoBox = o.logo ? { x: safe.x, y: safe.y, width: safe.width, height: logoHeight } : null;
   const reserved = o.logo ? logoHeight + Math.round(short * CARD_LOGO_GAP_RATIO) : 0;
   const textBox: Box = { x: safe.x, y: safe.y + reserved, width: safe.width, height: safe.height - reserved };
-  const maxWidth = textBox.width * CARD_MEASURE_SLACK;
+  return { logoBox, textBox, maxWidth: textBox.width * CARD_MEASURE_SLACK };
+}
 
+/**
+ * The text wrapped at `size`, shrunk by CARD_SHRINK_STEP while `fits` says no, down to `minimum`: the
+ * lines and the size they were wrapped at.
+ */
+function wrapShrinking(text: string, maxWidth: number, face: FontFace, size: number, minimum: number, fits: (lines: string[], size: number) => boolean): { lines: string[]; size: number } {
+  for (;;) {
+    const s = size;
+    const lines = text ? wrapMeasured(text, maxWidth, (t) => textWidth(face, t, s)) : [];
+    if (fits(lines, size) || size <= minimum) return { lines, size };
+    size = Math.max(minimum, Math.floor(size * CARD_SHRINK_STEP));
+  }
+}
+
+export function fitCard(o: CardFitInput): CardFit {
+  const scale = frameScale(o.width, o.height);
+  const { logoBox, textBox, maxWidth } = cardBands(o);
   const chosen = Math.max(1, Math.round(o.size * scale));
   const minimum = Math.min(chosen, Math.max(1, Math.round(CARD_MIN_SIZE * scale)));
-  let fontSize = chosen;
-  let lines: string[] = [];
-  let lineHeight = 0;
-  for (;;) {
-    const size = fontSize;
-    lines = wrapMeasured(o.text, maxWidth, (s) => textWidth(o.face, s, size));
-    lineHeight = Math.round(fontSize * CARD_LINE_HEIGHT_RATIO);
-    if (lines.length * lineHeight <= textBox.height || fontSize <= minimum) break;
-    fontSize = Math.max(minimum, Math.floor(fontSize * CARD_SHRINK_STEP));
-  }
+  const lineHeightAt = (size: number) => Math.round(size * CARD_LINE_HEIGHT_RATIO);
+  const wrapped = wrapShrinking(o.text, maxWidth, o.face, chosen, minimum, (lines, size) => lines.length * lineHeightAt(size) <= textBox.height);
+  let lines = wrapped.lines;
+  const fontSize = wrapped.size;
+  const lineHeight = lineHeightAt(fontSize);
   const measure = (s: string) => textWidth(o.face, s, fontSize);
   const fitting = Math.max(1, Math.floor(textBox.height / lineHeight));
   const truncated = lines.length > fitting;
@@ -463,25 +475,14 @@ export interface EndCardLayout {
  * may be empty.
  */
 export function endCardLayout(o: { width: number; height: number; kind: FrameKind; text: string; address: string; face: FontFace; size: number; logo: boolean }): EndCardLayout {
-  const safe = safeArea(o.width, o.height, o.kind);
-  const short = Math.min(o.width, o.height);
-  const logoHeight = o.logo ? evenSize(short * CARD_LOGO_HEIGHT_RATIO) : 0;
-  const logoBox = o.logo ? { x: safe.x, y: safe.y, width: safe.width, height: logoHeight } : null;
-  const reserved = o.logo ? logoHeight + Math.round(short * CARD_LOGO_GAP_RATIO) : 0;
-  const textBox: Box = { x: safe.x, y: safe.y + reserved, width: safe.width, height: safe.height - reserved };
-  const maxWidth = textBox.width * CARD_MEASURE_SLACK;
+  const { logoBox, textBox, maxWidth } = cardBands(o);
   const scale = frameScale(o.width, o.height);
   const minimum = Math.max(1, Math.round(CARD_MIN_SIZE * scale));
-  let size = Math.max(1, Math.round(o.size * scale));
   const text = o.text.trim();
   const address = o.address.trim();
-  let cta: string[] = [];
-  for (;;) {
-    const s = size;
-    cta = text ? wrapMeasured(text, maxWidth, (t) => textWidth(o.face, t, s)) : [];
-    if (cta.length <= 2 || size <= minimum) break;
-    size = Math.max(minimum, Math.floor(size * CARD_SHRINK_STEP));
-  }
+  const wrapped = wrapShrinking(text, maxWidth, o.face, Math.max(1, Math.round(o.size * scale)), minimum, (lines) => lines.length <= 2);
+  let cta = wrapped.lines;
+  const size = wrapped.size;
   const measure = (t: string) => textWidth(o.face, t, size);
   if (cta.length > 2) cta = [cta[0]!, withEllipsis(cta[1]!, maxWidth, measure)];
   else if (cta.length === 2) cta = balancedLines(text, 2, maxWidth, measure);

@@ -6,6 +6,7 @@ import { useAuth } from '../lib/auth-context';
 import { cn } from '../lib/cn';
 import { creditForm } from '../lib/credits';
 import { paths } from '../lib/paths';
+import { useRole } from '../lib/use-role';
 import { ChevronDownIcon, CoinsIcon, SettingsIcon, SignOutIcon } from './icons';
 import { LanguageRadioItems } from './language-menu';
 import { Spinner } from './spinner';
@@ -43,6 +44,7 @@ export interface UserMenuProps {
 export function UserMenu({ open, onOpenChange, pinned = false, compact = false, credits }: UserMenuProps = {}) {
   const { t } = useTranslation();
   const { user, signOut } = useAuth();
+  const { can } = useRole();
   const [signingOut, setSigningOut] = useState(false);
   const firstname = user?.firstname.trim() ?? '';
   const name = firstname || t('userMenu.fallbackName');
@@ -105,12 +107,14 @@ export function UserMenu({ open, onOpenChange, pinned = false, compact = false, 
                   {t(`dashboard.header.credits.${creditForm(credits)}`, { count: credits })}
                 </span>
               </div>
-              <DropdownMenu.Item asChild className={itemClass}>
-                <Link to={paths.dashboard.payment} data-testid="user-menu-buy-credits" className="font-medium text-brand-800">
-                  <span className="size-4" aria-hidden="true" />
-                  {t('dashboard.header.buyCredits')}
-                </Link>
-              </DropdownMenu.Item>
+              {can('buyCredits') && (
+                <DropdownMenu.Item asChild className={itemClass}>
+                  <Link to={paths.dashboard.payment} data-testid="user-menu-buy-credits" className="font-medium text-brand-800">
+                    <span className="size-4" aria-hidden="true" />
+                    {t('dashboard.header.buyCredits')}
+                  </Link>
+                </DropdownMenu.Item>
+              )}
             </>
           )}
           {compact && (

@@ -98,7 +98,10 @@ export function DashboardLayout() {
         <Sidebar drawer={drawer} open={drawerOpen} collapsed={collapsed} onClose={closeDrawer} />
         <main id="main" inert={isDrawerOpen} className="min-w-0 flex-1">
           <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8 lg:py-10">
-            <Outlet />
+            {/* Keyed by the active company: a switch remounts every screen, so none keeps another company's data. */}
+            <div key={user?.company_id ?? 'none'} className="contents">
+              <Outlet />
+            </div>
           </div>
         </main>
       </div>

@@ -15,6 +15,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Seo } from '../../../components/seo';
 import { Skeleton } from '../../../components/skeleton';
 import { useAuth } from '../../../lib/auth-context';
+import { useRole } from '../../../lib/use-role';
 import { formatDate } from '../../../lib/format';
 import { useQuestions } from '../api/list-questions';
 import { downloadQr, useCollectionLinks, useDeleteLinkMutation } from './collection-api';
@@ -30,6 +31,8 @@ const STATE_TONE: Record<TCollectionLinkState, BadgeTone> = { open: 'completed',
 export function CollectionLinksScreen() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  // A viewer sees the links and their QR codes; making and changing them is an editor's (issue 32).
+  const canEdit = useRole().can('collectionLinks');
   const links = useCollectionLinks();
   const questions = useQuestions(user?.company_id ?? '');
   const [editing, setEditing] = useState<TCollectionLink | 'new' | null>(null);
@@ -46,7 +49,7 @@ export function CollectionLinksScreen() {
   return (
     <>
       <Seo title={t('collectionLinks.title')} description={t('collectionLinks.seoDescription')} robots="noindex" />
-      <PageHeader title={t('collectionLinks.title')} description={t('collectionLinks.description')} actions={createButton} />
+      <PageHeader title={t('collectionLinks.title')} description={t('collectionLinks.description')} actions={canEdit ? createButton : undefined} />
       {noQuestions && <p className="mb-4 text-sm text-gray-600">{t('collectionLinks.needQuestions')}</p>}
       {links.isPending ? (
         <div className="grid gap-4 lg:grid-cols-2" aria-busy="true">
@@ -68,7 +71,7 @@ export function CollectionLinksScreen() {
         <ul className="grid gap-4 lg:grid-cols-2" data-testid="collection-links">
           {links.data.map((link) => (
             <li key={link.id}>
-              <LinkCard link={link} onEdit={() => setEditing(link)} onDelete={() => setDeleting(link)} />
+              <LinkCard link={link} onEdit={canEdit ? () => setEditing(link) : undefined} onDelete={canEdit ? () => setDeleting(link) : undefined} />
             </li>
           ))}
         </ul>
@@ -106,7 +109,7 @@ export function CollectionLinksScreen() {
   );
 }
 
-function LinkCard({ link, onEdit, onDelete }: { link: TCollectionLink; onEdit: () => void; onDelete: () => void }) {
+function LinkCard({ link, onEdit, onDelete }: { link: TCollectionLink; onEdit: (() => void) | undefined; onDelete: (() => void) | undefined }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<'svg' | 'png' | null>(null);
   const download = async (format: 'svg' | 'png') => {
@@ -156,12 +159,16 @@ function LinkCard({ link, onEdit, onDelete }: { link: TCollectionLink; onEdit: (
           <span className="sm:hidden">{t('collectionLinks.qrShort')}</span> {t('collectionLinks.downloadPng')}
         </Button>
         <span className="ml-auto" />
+        {onEdit && onDelete && (
+          <>
         <Button size="sm" variant="ghost" onClick={onEdit} aria-label={t('collectionLinks.editLabel', { name: link.name })} title={t('collectionLinks.edit')} data-testid="edit-link">
           <PencilIcon className="size-4" />
         </Button>
         <Button size="sm" variant="ghost" onClick={onDelete} aria-label={t('collectionLinks.deleteLabel', { name: link.name })} title={t('collectionLinks.delete')} data-testid="delete-link">
           <TrashIcon className="size-4" />
         </Button>
+          </>
+        )}
       </div>
     </Card>
   );

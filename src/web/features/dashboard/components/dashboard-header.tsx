@@ -1,12 +1,14 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/button';
+import { CompanySwitcher } from '../../../components/company-switcher';
 import { CoinsIcon, MenuIcon, PanelLeftIcon } from '../../../components/icons';
 import { LanguageMenu } from '../../../components/language-menu';
 import { Logo } from '../../../components/logo';
 import { UserMenu } from '../../../components/user-menu';
 import { creditForm } from '../../../lib/credits';
 import { paths } from '../../../lib/paths';
+import { useRole } from '../../../lib/use-role';
 import { SIDEBAR_ID } from './sidebar';
 
 export interface DashboardHeaderProps {
@@ -43,6 +45,7 @@ export function DashboardHeader({
   userMenuPinned,
 }: DashboardHeaderProps) {
   const { t } = useTranslation();
+  const { can, companies } = useRole();
   const menuLabel = drawer
     ? t('dashboard.nav.openMenu')
     : collapsed
@@ -65,7 +68,10 @@ export function DashboardHeader({
           >
             {drawer ? <MenuIcon className="size-5" /> : <PanelLeftIcon className="size-5" />}
           </button>
-          <Logo to={paths.dashboard.root} />
+          <span className={phone && companies.length > 1 ? 'hidden' : 'contents'}>
+            <Logo to={paths.dashboard.root} />
+          </span>
+          <CompanySwitcher compact={phone} />
         </div>
         <div className="flex items-center gap-1.5 sm:gap-2">
           {/* Hidden by CSS too, so a window narrowed to a phone's width fits at once, before React re-renders. */}
@@ -78,9 +84,11 @@ export function DashboardHeader({
                 <CoinsIcon className="size-4 text-gray-500" />
                 {t(`dashboard.header.credits.${creditForm(credits)}`, { count: credits })}
               </span>
-              <ButtonLink to={paths.dashboard.payment} variant="secondary" size="sm" data-testid="header-buy-credits">
-                {t('dashboard.header.buyCredits')}
-              </ButtonLink>
+              {can('buyCredits') && (
+                <ButtonLink to={paths.dashboard.payment} variant="secondary" size="sm" data-testid="header-buy-credits">
+                  {t('dashboard.header.buyCredits')}
+                </ButtonLink>
+              )}
             </div>
           )}
           {!phone && (

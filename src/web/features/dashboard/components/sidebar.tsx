@@ -19,6 +19,7 @@ import { Logo } from '../../../components/logo';
 import { useAppConfig } from '../../../lib/api/get-app-config';
 import { cn } from '../../../lib/cn';
 import { paths } from '../../../lib/paths';
+import { useRole } from '../../../lib/use-role';
 
 export type TNavKey = 'overview' | 'questions' | 'requests' | 'collectionLinks' | 'testimonials' | 'wall' | 'payment' | 'transactions' | 'funnel';
 
@@ -63,6 +64,7 @@ export interface SidebarProps {
  */
 export function Sidebar({ drawer, open, collapsed, onClose }: SidebarProps) {
   const { t } = useTranslation();
+  const { can } = useRole();
   const { data: config } = useAppConfig();
   const panel = useRef<HTMLElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -152,7 +154,8 @@ export function Sidebar({ drawer, open, collapsed, onClose }: SidebarProps) {
           )}
           <nav aria-label={t('dashboard.nav.label')} className={cn('flex-1 overflow-y-auto', iconsOnly ? 'p-3' : 'p-4')}>
             <ul className="flex flex-col gap-1">
-              {NAV_ITEMS.map(({ key, to, end, icon: Icon }) => (
+              {/* Buying credits is an owner's (issue 32): the entry is not offered to editors and viewers. */}
+              {NAV_ITEMS.filter(({ key }) => key !== 'payment' || can('buyCredits')).map(({ key, to, end, icon: Icon }) => (
                 <li key={key}>
                   <NavLink
                     to={to}

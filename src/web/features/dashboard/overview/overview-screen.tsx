@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { useAuth } from '../../../lib/auth-context';
 import { creditForm } from '../../../lib/credits';
 import { paths } from '../../../lib/paths';
+import { useRole } from '../../../lib/use-role';
 import { useStats } from '../api/get-stats';
 
 interface StatCardProps {
@@ -45,6 +46,7 @@ function StatCard({ to, label, value, loading, icon: Icon, hint, testId }: StatC
 /** The overview (spec §2): the credit balance and four clickable numbers. Stats errors are only logged. */
 export function OverviewScreen() {
   const { t } = useTranslation();
+  const { can } = useRole();
   const { user } = useAuth();
   const { data, isPending } = useStats(user?.company_id);
   const loading = isPending && Boolean(user?.company_id);
@@ -63,9 +65,11 @@ export function OverviewScreen() {
         title={firstname ? t('dashboard.overview.welcome', { name: firstname }) : t('dashboard.overview.title')}
         description={t('dashboard.overview.description')}
         actions={
-          <ButtonLink to={paths.dashboard.requests} leadingIcon={<SendIcon className="size-4" />}>
-            {t('dashboard.overview.sendRequest')}
-          </ButtonLink>
+          can('sendRequest') ? (
+            <ButtonLink to={paths.dashboard.requests} leadingIcon={<SendIcon className="size-4" />} data-testid="overview-send-request">
+              {t('dashboard.overview.sendRequest')}
+            </ButtonLink>
+          ) : undefined
         }
       />
 
@@ -81,9 +85,11 @@ export function OverviewScreen() {
             <p className="text-sm text-gray-600">{t('dashboard.overview.creditsHint')}</p>
           </div>
         </div>
-        <ButtonLink to={paths.dashboard.payment} variant="secondary" trailingIcon={<ArrowRightIcon className="size-4" />}>
-          {t('dashboard.header.buyCredits')}
-        </ButtonLink>
+        {can('buyCredits') && (
+          <ButtonLink to={paths.dashboard.payment} variant="secondary" trailingIcon={<ArrowRightIcon className="size-4" />}>
+            {t('dashboard.header.buyCredits')}
+          </ButtonLink>
+        )}
       </Card>
 
       <h2 className="sr-only">{t('dashboard.overview.statsTitle')}</h2>

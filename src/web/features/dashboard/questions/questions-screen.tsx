@@ -16,6 +16,7 @@ import { Seo } from '../../../components/seo';
 import { Skeleton } from '../../../components/skeleton';
 import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { useRole } from '../../../lib/use-role';
 import { errorReasonText } from '../../../lib/error-reason-text';
 import { useAddQuestionMutation } from '../api/add-question';
 import { isQuestionInUseError, useDeleteQuestionMutation } from '../api/delete-question';
@@ -24,7 +25,7 @@ import { questionsKeys, useQuestions } from '../api/list-questions';
 import { updateQuestionPosition } from '../api/update-question-position';
 import { QUESTION_TEXT_ID, QuestionForm, type QuestionFormTexts } from './question-form';
 import { moveQuestion, renumberAfterDelete } from './question-order';
-import { SortableQuestionList } from './sortable-question-list';
+import { ReadOnlyQuestionList, SortableQuestionList } from './sortable-question-list';
 
 function QuestionsSkeleton() {
   return (
@@ -50,6 +51,8 @@ export function QuestionsScreen() {
   const { t, i18n } = useTranslation();
   const language: TLanguage = i18n.language === 'fr' ? 'fr' : 'en';
   const { user } = useAuth();
+  // A viewer reads the questions; writing and ordering them is an editor's (issue 32).
+  const canEdit = useRole().can('editQuestions');
   const companyId = user?.company_id ?? '';
   const queryClient = useQueryClient();
   const questions = useQuestions(companyId);
@@ -169,13 +172,17 @@ export function QuestionsScreen() {
           title={t('questions.empty.title')}
           description={<p className="text-sm">{t('questions.empty.description')}</p>}
           action={
-            <Button variant="secondary" onClick={focusForm} leadingIcon={<PlusIcon className="size-4" />}>
-              {t('questions.empty.action')}
-            </Button>
+            canEdit ? (
+              <Button variant="secondary" onClick={focusForm} leadingIcon={<PlusIcon className="size-4" />}>
+                {t('questions.empty.action')}
+              </Button>
+            ) : undefined
           }
         />
       </div>
     );
+  } else if (!canEdit) {
+    body = <ReadOnlyQuestionList questions={list} />;
   } else {
     body = (
       <SortableQuestionList
@@ -193,6 +200,7 @@ export function QuestionsScreen() {
       <Seo title={t('questions.title')} description={t('questions.description')} robots="noindex" />
       <PageHeader title={t('questions.title')} description={t('questions.description')} />
 
+      {canEdit && (
       <Card className="mb-6" padding="none">
         <div className="p-4 sm:p-6">
           <QuestionForm
@@ -205,6 +213,7 @@ export function QuestionsScreen() {
           />
         </div>
       </Card>
+      )}
 
       <Card padding="none" className="overflow-hidden">
         <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-gray-200 bg-gray-50 px-4 py-3 sm:px-6">

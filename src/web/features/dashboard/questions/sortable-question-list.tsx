@@ -111,3 +111,23 @@ export function SortableQuestionList({ questions, editingId, onEdit, onDelete, o
     />
   );
 }
+
+/** The questions in order for a viewer (issue 32): no handle, no edit, no delete. Test ids `questions-list`, `question-row`. */
+export function ReadOnlyQuestionList({ questions }: { questions: TQuestion[] }) {
+  const { t } = useTranslation();
+  return (
+    <ol aria-label={t('questions.list.label')} className="divide-y divide-gray-100" data-testid="questions-list">
+      {questions.map((question, index) => (
+        <li key={question.id} className="flex items-start gap-3 px-4 py-3 sm:px-6" data-testid="question-row" data-id={question.id}>
+          <span
+            className="mt-1 inline-flex h-6 min-w-6 shrink-0 items-center justify-center rounded-full bg-gray-100 px-1.5 text-xs font-medium text-gray-700 tabular-nums"
+            aria-hidden="true"
+          >
+            {index + 1}
+          </span>
+          <QuestionTexts question={question} position={index + 1} />
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Seo } from '../../../components/seo';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/tabs';
 import { useAuth } from '../../../lib/auth-context';
+import { useRole } from '../../../lib/use-role';
 import { MEDIA, useMediaQuery } from '../../../lib/use-media-query';
 import type { TTestimonialRequestSafe } from '../../../../contract/api/testimonials.schema.js';
 import { useQuestions } from '../api/list-questions';
@@ -34,7 +35,9 @@ export function RequestsScreen() {
   const { user } = useAuth();
   const companyId = user?.company_id ?? '';
   const companyName = user?.company?.name ?? '';
-  const tabbed = useMediaQuery(MEDIA.drawer);
+  // A viewer sends nothing (issue 32): only the sent list, without tabs.
+  const canSend = useRole().can('sendRequest');
+  const tabbed = useMediaQuery(MEDIA.drawer) && canSend;
   const questions = useQuestions(companyId);
   const requests = useRequests(companyId);
   const [tab, setTab] = useState<TTab>('new');
@@ -116,7 +119,7 @@ export function RequestsScreen() {
         onRetry={() => void requests.refetch()}
         filter={filter}
         onFilterChange={setFilter}
-        onNewRequest={goToForm}
+        onNewRequest={canSend ? goToForm : undefined}
         hideTitle={tabbed}
       />
     </div>
@@ -132,7 +135,7 @@ export function RequestsScreen() {
           change (a window resized or a tablet turned across 1024 px, or Chromium's full-page capture,
           which briefly shrinks the viewport) must not remount the form and lose what was typed. */}
       <Tabs
-        value={tab}
+        value={canSend ? tab : 'sent'}
         onValueChange={(value) => setTab(value === 'sent' ? 'sent' : 'new')}
         className={tabbed ? undefined : 'flex flex-col gap-10'}
         data-testid={tabbed ? 'requests-tabs' : undefined}
@@ -151,9 +154,11 @@ export function RequestsScreen() {
             </TabsTrigger>
           </TabsList>
         )}
-        <TabsContent value="new" forceMount hidden={tabbed && tab !== 'new'} {...(tabbed ? {} : STACKED_PANEL)}>
-          {form}
-        </TabsContent>
+        {canSend && (
+          <TabsContent value="new" forceMount hidden={tabbed && tab !== 'new'} {...(tabbed ? {} : STACKED_PANEL)}>
+            {form}
+          </TabsContent>
+        )}
         <TabsContent
           value="sent"
           forceMount={tabbed ? undefined : true}

@@ -31,7 +31,7 @@ export interface SentRequestsProps {
   filter: TStatusFilter;
   onFilterChange: (filter: TStatusFilter) => void;
   /** The empty state's action: go to the new-request form. */
-  onNewRequest: () => void;
+  onNewRequest?: (() => void) | undefined;
   /** Keeps the section title for assistive technology only (the tab already names it). */
   hideTitle?: boolean;
 }
@@ -171,7 +171,7 @@ export function SentRequests({
           icon={<SendIcon className="size-6" />}
           title={t('requests.list.emptyTitle')}
           description={<p className="text-sm">{t('requests.list.emptyDescription')}</p>}
-          action={<Button onClick={onNewRequest}>{t('requests.list.emptyAction')}</Button>}
+          action={onNewRequest ? <Button onClick={onNewRequest}>{t('requests.list.emptyAction')}</Button> : undefined}
         />
       </div>
     );

@@ -5,13 +5,14 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Card } from '../../../components/card';
 import { ErrorState } from '../../../components/error-state';
+import { LockIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { Seo } from '../../../components/seo';
 import { Skeleton } from '../../../components/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/tabs';
-import { useMe } from '../../../lib/api/get-me';
 import { useAuth } from '../../../lib/auth-context';
 import { BRAND_NAME } from '../../../lib/brand';
+import { useRole } from '../../../lib/use-role';
 import { useProfile } from '../api/get-profile';
 import { useSettings } from '../api/get-settings';
 import { useQuestions } from '../api/list-questions';
@@ -65,13 +66,30 @@ function useFetchErrorToast(error: unknown, what: string) {
  * choice is kept in ?tab= so a reload stays on it). Both panels keep their edits while the other tab
  * shows, and leaving the page with unsaved edits asks first.
  */
+/** Where the company's own cards would be, for an editor or a viewer: who manages them, said once. */
+function OwnerOnlyNotice() {
+  const { t } = useTranslation();
+  return (
+    <Card padding="none" className="flex items-start gap-3 p-4 sm:p-5" data-testid="settings-role-required">
+      <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-gray-100 text-gray-600">
+        <LockIcon className="size-4" />
+      </span>
+      <div className="min-w-0">
+        <h2 className="text-sm font-semibold text-gray-900">{t('roleNotice.title')}</h2>
+        <p className="mt-1 text-sm text-gray-600">{t('errors.reasons.role_required')}</p>
+      </div>
+    </Card>
+  );
+}
+
 export function SettingsScreen() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const { can, role } = useRole();
   const [params, setParams] = useSearchParams();
   // The Team tab is the owners' (issue 32): the members API answers 403 to anyone else.
-  const me = useMe();
-  const isOwner = me.data?.role === 'owner';
+  // Unlike the cards (decision 219), the tab waits for the role: it is a whole section of owners' work.
+  const isOwner = role !== undefined && can('members');
   const asked = params.get(TAB_PARAM);
   const tab: TTab = asked === 'video' ? 'video' : asked === 'team' && isOwner ? 'team' : 'account';
   const profile = useProfile();
@@ -137,11 +155,12 @@ export function SettingsScreen() {
             />
           ) : (
             <>
-              <AccountPanel profile={profile.data.user} onDirtyChange={onAccountDirty} />
-              <ApprovalSettingCard value={profile.data.user.company.approval_required ?? false} />
-              <ReminderSettingsCard />
-              <ApiKeysCard />
-              <WebhooksCard />
+              {/* Roles (issue 32, decision 219): the company's identity, keys and webhooks are an owner's. */}
+              {can('editCompany') ? <AccountPanel profile={profile.data.user} onDirtyChange={onAccountDirty} /> : <OwnerOnlyNotice />}
+              {can('approvals') && <ApprovalSettingCard value={profile.data.user.company.approval_required ?? false} />}
+              {can('approvals') && <ReminderSettingsCard />}
+              {can('apiKeys') && <ApiKeysCard />}
+              {can('webhooks') && <WebhooksCard />}
             </>
           )}
         </TabsContent>

@@ -38,7 +38,19 @@ interface TCommon extends Pick<VideoCardProps, 'onReload'> {
    * nothing can be published, and the card says why.
    */
   locked?: string | null | undefined;
+  /**
+   * A viewer (issue 32, decision 219): only watching, downloading and reading transcripts. The actions
+   * that start work and the Publish buttons are left out.
+   */
+  readOnly?: boolean | undefined;
 }
+
+/** What a viewer keeps: watching, reading the transcript and downloading. */
+const VIEWER_ACTIONS = new Set(['action-view', 'action-download', 'action-merged-download', 'action-draft-download']);
+
+/** The card's actions, less those a viewer cannot start. */
+const forRole = (readOnly: boolean | undefined, actions: CardAction[]): CardAction[] =>
+  readOnly ? actions.filter((action) => VIEWER_ACTIONS.has(action.testId)) : actions;
 
 /** A version's publish state and dialog, when it plays and publishing is offered. */
 function publishOf(publishing: TCommon['publishing'], target: TPublishTarget | null, title: string, version: string, note?: string): CardVersion['publish'] {
@@ -111,7 +123,7 @@ export function answerCard(t: TFunction, input: AnswerCardInput): VideoCardProps
   const { response, customerName, on, onReload, locked } = input;
   // A withdrawn testimonial: nothing can be started, downloaded or published (the server refuses anyway).
   const busy = input.busy || Boolean(locked);
-  const publishing = locked ? undefined : input.publishing;
+  const publishing = locked || input.readOnly ? undefined : input.publishing;
   if (response.removal_requested_at) return removedCard(t, input, response.removal_requested_at);
   const actions = responseActions(response);
   const modifiedUrl = response.modified_video_url;
@@ -186,7 +198,7 @@ export function answerCard(t: TFunction, input: AnswerCardInput): VideoCardProps
     ) : response.render_state && response.render_state.phase !== 'ready' ? (
       <RenderStatus state={response.render_state} />
     ) : undefined,
-    actions: [
+    actions: forRole(input.readOnly, [
       ...button(actions.view, { testId: 'action-view', label: t('testimonialDetail.actions.view'), icon: <EyeIcon className="size-4" />, disabled: busy, onClick: on.view }),
       ...button(actions.download, {
         testId: 'action-download',
@@ -226,7 +238,7 @@ export function answerCard(t: TFunction, input: AnswerCardInput): VideoCardProps
         disabled: busy,
         onClick: on.regenerate,
       }),
-    ],
+    ]),
     publishAction: publishAction(t, 'action-publish', busy || !publishing?.ready),
     exports: exportsOf(t, {
       publishing,
@@ -263,7 +275,7 @@ export interface MergedCardInput extends TCommon {
 export function mergedCard(t: TFunction, input: MergedCardInput): VideoCardProps {
   const { testimonial, preparing, on, onReload, locked } = input;
   const busy = input.busy || Boolean(locked);
-  const publishing = locked ? undefined : input.publishing;
+  const publishing = locked || input.readOnly ? undefined : input.publishing;
   const actions = mergedActions(testimonial);
   const title = t('testimonialDetail.merged.title');
   const name = (part: string, url: string | null) => downloadName(testimonial.customer_name, part, url ?? '');
@@ -318,7 +330,7 @@ export function mergedCard(t: TFunction, input: MergedCardInput): VideoCardProps
     ) : testimonial.render_state && testimonial.render_state.phase !== 'ready' ? (
       <RenderStatus state={testimonial.render_state} />
     ) : undefined,
-    actions: [
+    actions: forRole(input.readOnly, [
       ...button(actions.subtitles, {
         testId: 'action-merged-subtitles',
         label: t('testimonialDetail.actions.mergedSubtitles'),
@@ -337,7 +349,7 @@ export function mergedCard(t: TFunction, input: MergedCardInput): VideoCardProps
         disabled: busy,
         onClick: on.regenerate,
       }),
-    ],
+    ]),
     publishAction: publishAction(t, 'action-merged-publish', busy || !publishing?.ready),
     // The merged video's enhanced export is cut from the subtitled version (the export dialog's choice).
     exports: exportsOf(t, {

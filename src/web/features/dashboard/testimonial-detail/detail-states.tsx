@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
-import { ArrowLeftIcon, CoinsIcon, CompassIcon, LockIcon, VideoIcon } from '../../../components/icons';
+import { ArrowLeftIcon, CoinsIcon, CompassIcon, InfoIcon, LockIcon, VideoIcon } from '../../../components/icons';
 import { Skeleton } from '../../../components/skeleton';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -124,8 +124,12 @@ export function NoCredits() {
   );
 }
 
-/** Completed and unpaid: the header and the offer to unlock it. Test ids `testimonial-locked`, `pay-to-view`. */
-export function Locked({ testimonial, onPay }: { testimonial: TTestimonialRequest; onPay: () => void }) {
+/**
+ * Completed and unpaid: the header and the offer to unlock it. Without `onPay` (a viewer, who cannot
+ * spend a credit) the reason shows where the button would be. Test ids `testimonial-locked`,
+ * `pay-to-view`, `pay-role-required`.
+ */
+export function Locked({ testimonial, onPay }: { testimonial: TTestimonialRequest; onPay: (() => void) | null }) {
   const { t } = useTranslation();
   return (
     <>
@@ -136,9 +140,20 @@ export function Locked({ testimonial, onPay }: { testimonial: TTestimonialReques
           title={t('testimonialDetail.locked.title')}
           description={<p className="text-sm">{t('testimonialDetail.locked.description', { count: testimonial.testimonial_responses.length })}</p>}
           action={
-            <Button leadingIcon={<CoinsIcon className="size-4" />} onClick={onPay} data-testid="pay-to-view">
-              {t('testimonialDetail.pay.action')}
-            </Button>
+            onPay ? (
+              <Button leadingIcon={<CoinsIcon className="size-4" />} onClick={onPay} data-testid="pay-to-view">
+                {t('testimonialDetail.pay.action')}
+              </Button>
+            ) : (
+              <p
+                role="note"
+                className="mx-auto flex max-w-sm items-start gap-2 rounded-control bg-gray-50 px-3 py-2 text-left text-sm text-gray-700 ring-1 ring-gray-200 ring-inset"
+                data-testid="pay-role-required"
+              >
+                <InfoIcon className="mt-0.5 size-4 shrink-0 text-gray-500" />
+                <span>{t('errors.reasons.role_required_editor')}</span>
+              </p>
+            )
           }
         />
       </Card>

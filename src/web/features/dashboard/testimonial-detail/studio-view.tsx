@@ -13,6 +13,7 @@ import { VideoCard } from './video-card';
 import { ConsentWithdrawnBanner, StudioLockedNote } from './consent-banner';
 import { isRemoved, withdrawnAt } from './customer-control';
 import { formatDate } from '../../../lib/format';
+import { useRole } from '../../../lib/use-role';
 
 export interface StudioViewProps {
   testimonial: TTestimonialRequest;
@@ -25,6 +26,7 @@ export interface StudioViewProps {
 /** The loaded testimonial: locked until paid, empty until recorded, otherwise the merged video and the answers. */
 export function StudioView({ testimonial, onReload, onDialog, publishing }: StudioViewProps) {
   const { t } = useTranslation();
+  const { can } = useRole();
   const responses = testimonial.testimonial_responses;
   if (testimonial.status === 'completed' && !testimonial.paid) {
     // Withdrawn before it was unlocked: nothing to unlock (the server refuses the credit), only what happened.
@@ -36,7 +38,7 @@ export function StudioView({ testimonial, onReload, onDialog, publishing }: Stud
         </>
       );
     }
-    return <Locked testimonial={testimonial} onPay={() => onDialog({ kind: 'pay' })} />;
+    return <Locked testimonial={testimonial} onPay={can('payTestimonial') ? () => onDialog({ kind: 'pay' }) : null} />;
   }
   if (responses.length === 0) return <NoAnswers testimonial={testimonial} />;
 
@@ -46,7 +48,8 @@ export function StudioView({ testimonial, onReload, onDialog, publishing }: Stud
   const preparing = responses.some(isPreparing);
   const merged = mergedActions(testimonial);
   const usable = responses.filter((response) => !isRemoved(response)).length;
-  const common = { onReload, publishing: publishing?.enabled ? publishing : undefined, locked };
+  const readOnly = !can('studio');
+  const common = { onReload, publishing: publishing?.enabled ? publishing : undefined, locked, readOnly };
 
   return (
     <>
@@ -75,8 +78,8 @@ export function StudioView({ testimonial, onReload, onDialog, publishing }: Stud
         ) : merged.merge ? (
           <MergePrompt
             count={usable}
-            busy={busy || preparing || usable === 0 || Boolean(locked)}
-            locked={locked}
+            busy={busy || preparing || usable === 0 || Boolean(locked) || readOnly}
+            locked={locked ?? (readOnly ? t('errors.reasons.role_required_editor') : null)}
             onMerge={() => onDialog({ kind: 'merge' })}
           />
         ) : null}

@@ -29,6 +29,7 @@ import { UnlockIcon } from "../../../components/icons";
 import { useTestimonialPlays } from "../testimonial-detail/views-api";
 import { ViewsCell } from "../testimonial-detail/views-cell";
 import { ViaLink } from "../collection/via-link";
+import { useRole } from "../../../lib/use-role";
 
 function ListSkeleton() {
   return (
@@ -87,7 +88,8 @@ function RowAction({
   onPay,
 }: {
   testimonial: TTestimonialRequestSafe;
-  onPay: () => void;
+  /** Null for a viewer, who cannot spend a credit: the row opens the page that says why (issue 32). */
+  onPay: (() => void) | null;
 }) {
   const { t } = useTranslation();
   const name = testimonial.customer_name;
@@ -106,12 +108,26 @@ function RowAction({
       </ButtonLink>
     );
   }
+  if (action === "pay" && !onPay) {
+    return (
+      <ButtonLink
+        to={paths.dashboard.testimonial(testimonial.id)}
+        variant="secondary"
+        size="sm"
+        leadingIcon={<LockIcon className="size-4" />}
+        aria-label={t("credits.testimonials.viewLabel", { name })}
+        data-testid="view-locked"
+      >
+        {t("credits.testimonials.view")}
+      </ButtonLink>
+    );
+  }
   if (action === "pay") {
     return (
       <Button
         size="sm"
         leadingIcon={<LockIcon className="size-4" />}
-        onClick={onPay}
+        onClick={onPay ?? undefined}
         aria-label={t("credits.testimonials.payToViewLabel", { name })}
         data-testid="pay-to-view"
       >
@@ -149,6 +165,9 @@ function RowAction({
  */
 export function TestimonialsScreen() {
   const { t } = useTranslation();
+  const { can } = useRole();
+  const canPay = can("payTestimonial");
+  const canSend = can("sendRequest");
   const { user } = useAuth();
   const companyId = user?.company_id ?? "";
   const list = useRequests(companyId);
@@ -245,7 +264,7 @@ export function TestimonialsScreen() {
       card: "actions",
       className: "text-right",
       cell: (row) => (
-        <RowAction testimonial={row} onPay={() => setPaying(row)} />
+        <RowAction testimonial={row} onPay={canPay ? () => setPaying(row) : null} />
       ),
     },
   ];
@@ -277,12 +296,14 @@ export function TestimonialsScreen() {
             </p>
           }
           action={
-            <ButtonLink
-              to={paths.dashboard.requests}
-              leadingIcon={<PlusIcon className="size-4" />}
-            >
-              {t("credits.testimonials.emptyAction")}
-            </ButtonLink>
+            canSend ? (
+              <ButtonLink
+                to={paths.dashboard.requests}
+                leadingIcon={<PlusIcon className="size-4" />}
+              >
+                {t("credits.testimonials.emptyAction")}
+              </ButtonLink>
+            ) : undefined
           }
         />
       </div>
@@ -348,13 +369,15 @@ export function TestimonialsScreen() {
             >
               {t("credits.testimonials.refresh")}
             </Button>
-            <ButtonLink
-              to={paths.dashboard.requests}
-              leadingIcon={<PlusIcon className="size-4" />}
-              data-testid="testimonials-request-new"
-            >
-              {t("credits.testimonials.requestNew")}
-            </ButtonLink>
+            {canSend && (
+              <ButtonLink
+                to={paths.dashboard.requests}
+                leadingIcon={<PlusIcon className="size-4" />}
+                data-testid="testimonials-request-new"
+              >
+                {t("credits.testimonials.requestNew")}
+              </ButtonLink>
+            )}
           </>
         }
       />
