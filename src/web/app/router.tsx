@@ -102,6 +102,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }),
       },
       {
+        path: 'invitation',
+        lazy: async () => ({ Component: (await import('../features/auth/invitation-page')).InvitationPage }),
+      },
+      {
         path: 'auth/callback',
         lazy: async () => ({ Component: (await import('../features/auth/auth-callback-page')).AuthCallbackPage }),
       },

@@ -6,6 +6,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   authCallback: '/auth/callback',
+  /** An invitation's link (issue 32): `/invitation#token=…`, the token in the fragment. */
+  invitation: '/invitation',
   recording: (token: string) => `/testimonial/submit/${encodeURIComponent(token)}`,
   /** An open collection link's public address (issue 30). */
   collect: (slug: string) => `/c/${encodeURIComponent(slug)}`,

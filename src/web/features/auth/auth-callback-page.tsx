@@ -11,6 +11,7 @@ import { isApiError } from '../../lib/api-client';
 import { GOOGLE_SIGNUP_STATE, useAuth } from '../../lib/auth-context';
 import { BRAND_NAME } from '../../lib/brand';
 import { paths } from '../../lib/paths';
+import { getPendingInvitation } from '../../lib/pending-invitation';
 import { getToken, startGoogleSignup } from '../../lib/session';
 import { getGoogleAuthAction } from '../../lib/stored-session';
 import { useProcessAuthCallbackMutation } from './api/process-auth-callback';
@@ -74,7 +75,8 @@ export function AuthCallbackPage() {
             user: result.user,
             rememberMe: true,
           });
-          void navigate(paths.dashboard.root, { replace: true });
+          // Signed in with Google from an invitation (issue 32): back to it, to accept.
+          void navigate(getPendingInvitation() ? paths.invitation : paths.dashboard.root, { replace: true });
         },
         onError: (error) => {
           console.warn('Google sign-in could not be completed.', error);

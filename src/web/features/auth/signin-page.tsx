@@ -16,6 +16,7 @@ import { apiErrorMessage } from '../../lib/api-error-message';
 import { useAuth } from '../../lib/auth-context';
 import { BRAND_NAME } from '../../lib/brand';
 import { paths } from '../../lib/paths';
+import { getPendingInvitation } from '../../lib/pending-invitation';
 import { useSigninMutation } from './api/signin';
 import { AuthFooterLink, AuthLayout, OrDivider } from './components/auth-layout';
 import { GoogleButton } from './components/google-button';
@@ -62,8 +63,9 @@ function readState(state: unknown): TSigninLocationState {
   return state && typeof state === 'object' ? (state as TSigninLocationState) : {};
 }
 
-/** After sign-in: back where the guard found the person, if that was the dashboard. */
+/** After sign-in: back where the guard found the person, if that was the dashboard, or to the invitation. */
 function targetAfterSignin(from: string | undefined): string {
+  if (from === paths.invitation) return from;
   return from && from.startsWith(paths.dashboard.root) ? from : paths.dashboard.root;
 }
 
@@ -161,7 +163,9 @@ export function SigninPage() {
 
   const confirmTone = confirm === 'confirmed' ? 'success' : confirm === 'used' ? 'info' : 'warning';
   const signinError = signin.isError && !(isApiError(signin.error) && signin.error.errorKey === 'emailUnconfirmed');
-  const hasAlerts = Boolean(queryMessageKey || showSignedUp || confirm || unconfirmedEmail || signinError);
+  // Coming from an invitation (issue 32): say which address accepts it; the page goes back there after.
+  const invitation = navState.from === paths.invitation ? getPendingInvitation() : null;
+  const hasAlerts = Boolean(queryMessageKey || showSignedUp || confirm || unconfirmedEmail || signinError || invitation);
   // A person who has just created an account, or just confirmed it, is welcomed, not welcomed back.
   const newUser = signedUp || confirm === 'confirmed';
   const subtitle = signedUp
@@ -194,6 +198,11 @@ export function SigninPage() {
           {queryMessageKey && (
             <Alert tone="info" data-testid="signin-message">
               {t(`signin.notices.${queryMessageKey}`)}
+            </Alert>
+          )}
+          {invitation && (
+            <Alert tone="info" data-testid="signin-invitation">
+              {t('signin.invitation.notice', { email: invitation.email, company: invitation.companyName })}
             </Alert>
           )}
           {showSignedUp && (

@@ -10,7 +10,7 @@ import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { AuthFooterLink, AuthLayout, OrDivider } from './components/auth-layout';
 import { GoogleButton } from './components/google-button';
-import { PROGRESS, TOTAL_STEPS, useSignup } from './use-signup';
+import { useSignup } from './use-signup';
 
 /**
  * Sign-up in three steps (spec §2, §4, §5): about you, company, account security. A person coming
@@ -19,7 +19,28 @@ import { PROGRESS, TOTAL_STEPS, useSignup } from './use-signup';
  */
 export function SignupPage() {
   const { t } = useTranslation();
-  const { step, exiting, fadingIn, serverError, fromGoogle, profile, stepKey, busy, stepRef, field, fieldError, locked, back, onFormSubmit } = useSignup();
+  const {
+    step,
+    exiting,
+    fadingIn,
+    serverError,
+    fromGoogle,
+    profile,
+    stepKey,
+    busy,
+    stepRef,
+    field,
+    fieldError,
+    locked,
+    emailLocked,
+    invitation,
+    dropInvitation,
+    totalSteps,
+    shownStep,
+    progress,
+    back,
+    onFormSubmit,
+  } = useSignup();
 
   return (
     <AuthLayout
@@ -28,8 +49,14 @@ export function SignupPage() {
         description: t('signup.meta.description', { brand: BRAND_NAME }),
         robots: 'index',
       }}
-      title={fromGoogle ? t('signup.googleTitle') : t('signup.title')}
-      subtitle={fromGoogle ? t('signup.googleSubtitle') : t('signup.subtitle')}
+      title={invitation ? t('signup.invitation.title') : fromGoogle ? t('signup.googleTitle') : t('signup.title')}
+      subtitle={
+        invitation
+          ? t('signup.invitation.subtitle', { company: invitation.companyName, brand: BRAND_NAME })
+          : fromGoogle
+            ? t('signup.googleSubtitle')
+            : t('signup.subtitle')
+      }
       footer={
         <AuthFooterLink
           text={t('signup.haveAccount')}
@@ -42,14 +69,36 @@ export function SignupPage() {
       <div className="mb-6">
         <div className="mb-2 flex items-baseline justify-between gap-3 text-sm">
           <span className="font-medium text-gray-900">{t(`signup.steps.${stepKey}.title`)}</span>
-          <span className="text-gray-500 tabular-nums">{t('signup.stepOf', { step, total: TOTAL_STEPS })}</span>
+          <span className="text-gray-500 tabular-nums">{t('signup.stepOf', { step: shownStep, total: totalSteps })}</span>
         </div>
         <ProgressBar
-          value={PROGRESS[step]}
+          value={progress}
           label={t('signup.progressLabel')}
-          valueText={t('signup.stepOf', { step, total: TOTAL_STEPS })}
+          valueText={t('signup.stepOf', { step: shownStep, total: totalSteps })}
         />
       </div>
+
+      {invitation && (
+        <Alert
+          tone="info"
+          className="mb-6"
+          data-testid="signup-invitation"
+          action={
+            step === 1 && !fromGoogle ? (
+              <button
+                type="button"
+                onClick={dropInvitation}
+                className="rounded-sm text-sm font-medium underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                data-testid="signup-invitation-drop"
+              >
+                {t('signup.invitation.ownCompany')}
+              </button>
+            ) : undefined
+          }
+        >
+          {t('signup.invitation.banner', { company: invitation.companyName, asRole: t(`team.asRole.${invitation.role}`) })}
+        </Alert>
+      )}
 
       {serverError && (
         <Alert tone="error" className="mb-6" data-testid="auth-error">
@@ -91,9 +140,9 @@ export function SignupPage() {
                 type="email"
                 inputMode="email"
                 autoComplete="email"
-                disabled={locked(profile?.email)}
+                disabled={emailLocked}
                 error={fieldError('email')}
-                hint={fromGoogle ? t('signup.prefilledFromGoogle') : undefined}
+                hint={invitation ? t('signup.invitation.emailHint') : fromGoogle ? t('signup.prefilledFromGoogle') : undefined}
                 {...field('email')}
               />
             </>

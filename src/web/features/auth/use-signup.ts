@@ -12,6 +12,7 @@ import { isApiError } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { useAuth } from '../../lib/auth-context';
 import { paths } from '../../lib/paths';
+import { clearPendingInvitation, getPendingInvitation } from '../../lib/pending-invitation';
 import { isGoogleSignupInProgress } from '../../lib/session';
 import { getGoogleSignup } from '../../lib/stored-session';
 import { useSignupMutation } from './api/signup';
@@ -39,8 +40,11 @@ const STEP_FIELDS: Record<TStep, TField[]> = {
   3: ['password', 'confirmPassword'],
 };
 
-/** The spec's §5 rules; the messages are the spec's translation keys. Step 3 is skipped for Google. */
-function signupSchema(fromGoogle: boolean) {
+/**
+ * The spec's §5 rules; the messages are the spec's translation keys. Step 3 is skipped for Google, and
+ * the company (step 2) when joining a company by an invitation (issue 32).
+ */
+function signupSchema(fromGoogle: boolean, joining: boolean) {
   return z
     .object({
       firstname: z.string(),
@@ -56,7 +60,7 @@ function signupSchema(fromGoogle: boolean) {
       if (!isFilled(v.lastname)) issue('lastname', 'signup.errors.lastname');
       if (!isFilled(v.email)) issue('email', 'signup.errors.email');
       else if (!isEmail(v.email)) issue('email', 'signup.errors.emailInvalid');
-      if (!isFilled(v.companyName)) issue('companyName', 'signup.errors.company');
+      if (!joining && !isFilled(v.companyName)) issue('companyName', 'signup.errors.company');
       if (fromGoogle) return;
       if (!isFilled(v.password)) issue('password', 'signup.errors.password');
       else if (v.password.length < PASSWORD_MIN_LENGTH) issue('password', 'signup.errors.passwordShort');
@@ -141,14 +145,21 @@ export function useSignup() {
   );
   const fromGoogle = google !== null;
   const profile: TGoogleProfile | undefined = google?.profile;
+  // An invitation being accepted (issue 32, decision 218): no company step, the invited e-mail locked.
+  const [invitation, setInvitation] = useState(getPendingInvitation);
+  const joining = invitation !== null;
 
-  const [state, dispatch] = useReducer(signupStepsReducer, fromGoogle ? toStep(navState.step, 2) : 1, initialSignupSteps);
+  const [state, dispatch] = useReducer(
+    signupStepsReducer,
+    fromGoogle ? (joining ? 3 : toStep(navState.step, 2)) : 1,
+    initialSignupSteps,
+  );
   const { step, exiting, fadingIn, serverError } = state;
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const stepRef = useRef<HTMLDivElement>(null);
   const focusOnStepChange = useRef(false);
 
-  const schema = useMemo(() => signupSchema(fromGoogle), [fromGoogle]);
+  const schema = useMemo(() => signupSchema(fromGoogle, joining), [fromGoogle, joining]);
   const {
     register,
     handleSubmit,
@@ -162,7 +173,7 @@ export function useSignup() {
     defaultValues: {
       firstname: profile?.firstname ?? '',
       lastname: profile?.lastname ?? '',
-      email: profile?.email ?? '',
+      email: invitation?.email ?? profile?.email ?? '',
       companyName: '',
       password: '',
       confirmPassword: '',
@@ -200,14 +211,21 @@ export function useSignup() {
   const next = async () => {
     if (step === 3) return;
     const valid = await trigger(STEP_FIELDS[step]);
-    if (valid) goTo((step + 1) as TStep);
+    if (valid) goTo(joining && step === 1 ? 3 : ((step + 1) as TStep));
   };
   const back = () => {
-    if (step > 1) goTo((step - 1) as TStep);
+    if (step > 1) goTo(joining && step === 3 ? 1 : ((step - 1) as TStep));
+  };
+  /** "Create my own company instead": the invitation is forgotten and the usual sign-up goes on. */
+  const dropInvitation = () => {
+    clearPendingInvitation();
+    setInvitation(null);
   };
 
   /** A field Google filled in is shown locked; an empty one stays editable. */
   const locked = (value: string | undefined) => fromGoogle && Boolean(value?.trim());
+  /** The invited address is the account's: it is shown, not edited. */
+  const emailLocked = joining || locked(profile?.email);
 
   const onFailure = (error: unknown) => {
     console.warn('Sign-up failed.', error);
@@ -222,9 +240,20 @@ export function useSignup() {
     const base = {
       firstname: values.firstname.trim(),
       lastname: values.lastname.trim(),
-      email: values.email.trim(),
-      companyName: values.companyName.trim(),
+      // A disabled field has no value in the form: the invited address is sent as it was invited.
+      email: invitation ? invitation.email : values.email.trim(),
+      ...(invitation ? { invitation: invitation.token } : { companyName: values.companyName.trim() }),
       lang: language,
+    };
+    /** Joining by an invitation opens a session at once: straight into the inviting company. */
+    const joined = ({ user, token, refreshToken }: { user: Parameters<typeof completeSignIn>[0]['user']; token?: string | undefined; refreshToken?: string | undefined }) => {
+      if (!token) {
+        onFailure(new Error('The sign-up by invitation answered without a session.'));
+        return;
+      }
+      clearPendingInvitation();
+      completeSignIn({ token, refreshToken, user, rememberMe: fromGoogle });
+      void navigate(paths.dashboard.root, { replace: true });
     };
     if (google) {
       signup.mutate(
@@ -241,6 +270,7 @@ export function useSignup() {
         },
         {
           onSuccess: ({ user, token, refreshToken }) => {
+            if (invitation) return joined({ user, token, refreshToken });
             if (!token) {
               onFailure(new Error('The Google sign-up answered without a session.'));
               return;
@@ -257,7 +287,8 @@ export function useSignup() {
     signup.mutate(
       { ...base, password: values.password },
       {
-        onSuccess: ({ user }) => {
+        onSuccess: ({ user, token, refreshToken }) => {
+          if (invitation) return joined({ user, token, refreshToken });
           const state: TSigninLocationState = { notice: 'signedUp', email: user.email };
           void navigate(paths.signin, { state });
         },
@@ -289,6 +320,10 @@ export function useSignup() {
     });
 
   const stepKey: TStepKey = step === 1 ? 'about' : step === 2 ? 'company' : fromGoogle ? 'googleSecurity' : 'security';
+  // Without the company step, the steps shown are 1 and 2 of 2.
+  const totalSteps = joining ? TOTAL_STEPS - 1 : TOTAL_STEPS;
+  const shownStep = joining && step === 3 ? 2 : step;
+  const progress = joining ? (step === 1 ? PROGRESS[1] : PROGRESS[3]) : PROGRESS[step];
   const busy = signup.isPending || signup.isSuccess;
 
   return {
@@ -304,6 +339,12 @@ export function useSignup() {
     field,
     fieldError,
     locked,
+    emailLocked,
+    invitation,
+    dropInvitation,
+    totalSteps,
+    shownStep,
+    progress,
     back,
     onFormSubmit,
   };

@@ -21,10 +21,13 @@ import { ApiKeysCard } from './api-keys-card';
 import { WebhooksCard } from './webhooks-card';
 import { ApprovalSettingCard } from './approval-setting';
 import { ReminderSettingsCard } from './reminder-settings';
+import { TeamPanel } from './team-panel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { VideoStylePanel } from './video-style-panel';
 
-type TTab = 'account' | 'video';
+type TTab = 'account' | 'video' | 'team';
+/** Three tabs do not fit a phone's width on one line each: their labels may wrap there. */
+const TRIGGER_CLASS = 'h-auto! min-h-9 py-1.5! text-center leading-tight whitespace-normal! sm:h-9! sm:py-0! sm:whitespace-nowrap!';
 const TAB_PARAM = 'tab';
 
 function PanelSkeleton({ rows, testId }: { rows: number; testId: string }) {
@@ -85,9 +88,13 @@ function RoleNotice({ reason, testId }: { reason: 'role_required' | 'role_requir
 export function SettingsScreen() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const { can } = useRole();
+  const { can, role } = useRole();
   const [params, setParams] = useSearchParams();
-  const tab: TTab = params.get(TAB_PARAM) === 'video' ? 'video' : 'account';
+  // The Team tab is the owners' (issue 32): the members API answers 403 to anyone else.
+  // Unlike the cards (decision 219), the tab waits for the role: it is a whole section of owners' work.
+  const isOwner = role !== undefined && can('members');
+  const asked = params.get(TAB_PARAM);
+  const tab: TTab = asked === 'video' ? 'video' : asked === 'team' && isOwner ? 'team' : 'account';
   const profile = useProfile();
   const settings = useSettings();
   const questions = useQuestions(user?.company_id);
@@ -103,7 +110,7 @@ export function SettingsScreen() {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value === 'video') next.set(TAB_PARAM, 'video');
+        if (value === 'video' || value === 'team') next.set(TAB_PARAM, value);
         else next.delete(TAB_PARAM);
         return next;
       },
@@ -124,14 +131,19 @@ export function SettingsScreen() {
       <PageHeader title={t('settings.title')} description={t('settings.description', { brand: BRAND_NAME })} />
       <Tabs value={tab} onValueChange={onTabChange}>
         <TabsList aria-label={t('settings.tabs.label')} className="w-full sm:w-fit">
-          <TabsTrigger value="account" data-testid="settings-tab-account">
+          <TabsTrigger value="account" className={TRIGGER_CLASS} data-testid="settings-tab-account">
             {t('settings.tabs.account')}
             {accountDirty ? <span aria-hidden="true" className="size-1.5 rounded-full bg-pending-500" /> : null}
           </TabsTrigger>
-          <TabsTrigger value="video" data-testid="settings-tab-video">
+          <TabsTrigger value="video" className={TRIGGER_CLASS} data-testid="settings-tab-video">
             {t('settings.tabs.video')}
             {videoDirty ? <span aria-hidden="true" className="size-1.5 rounded-full bg-pending-500" /> : null}
           </TabsTrigger>
+          {isOwner ? (
+            <TabsTrigger value="team" className={TRIGGER_CLASS} data-testid="settings-tab-team">
+              {t('settings.tabs.team')}
+            </TabsTrigger>
+          ) : null}
         </TabsList>
 
         <TabsContent value="account" forceMount className="data-[state=inactive]:hidden">
@@ -172,6 +184,8 @@ export function SettingsScreen() {
             <VideoStylePanel settings={settings.data} question={question} onDirtyChange={onVideoDirty} />
           )}
         </TabsContent>
+
+        {isOwner ? <TabsContent value="team">{tab === 'team' ? <TeamPanel /> : null}</TabsContent> : null}
       </Tabs>
     </>
   );
