@@ -201,4 +201,13 @@ describe('signing up by an invitation', () => {
     expect(getToken()).toBe('acme-token');
     expect(getPendingInvitation()).toBeNull();
   });
+
+  it("signing up by an invitation, 'already have an account' signs in and comes back to the invitation", async () => {
+    savePendingInvitation({ token: TOKEN, email: 'eddie@example.com', companyName: 'Acme Bakery', role: 'editor' });
+    stubApi({});
+    const router = renderAt('/signup');
+    fireEvent.click(await screen.findByTestId('signin-link'));
+    await screen.findByTestId('signin-screen');
+    expect(router.state.location.state).toEqual({ from: '/invitation' });
+  });
 });

@@ -63,6 +63,8 @@ export function SignupPage() {
           to={paths.signin}
           label={t('signup.signIn')}
           testId="signin-link"
+          // Signing up by an invitation: an existing account signs in and comes back to accept it.
+          state={invitation ? { from: paths.invitation } : undefined}
         />
       }
     >

@@ -61,16 +61,19 @@ export function AuthFooterLink({
   to,
   label,
   testId,
+  state,
 }: {
   text: string;
   to: string;
   label: string;
   testId?: string;
+  /** Router state for the page it opens (the sign-in's `from`, to come back to an invitation). */
+  state?: unknown;
 }) {
   return (
     <p>
       {text}{' '}
-      <Link to={to} className="rounded-control font-medium text-brand-700 hover:text-brand-800" data-testid={testId}>
+      <Link to={to} state={state} className="rounded-control font-medium text-brand-700 hover:text-brand-800" data-testid={testId}>
         {label}
       </Link>
     </p>
