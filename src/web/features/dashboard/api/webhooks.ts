@@ -36,8 +36,23 @@ export function useWebhooks() {
 export function listWebhookDeliveries(id: string, page: number, signal?: AbortSignal): Promise<TWebhookDeliveryList> {
   return apiFetch(`${API.webhooks.deliveries.path(id)}?page=${page}&per_page=10`, { method: API.webhooks.deliveries.method, schema: ZWebhookDeliveryList, signal });
 }
+/** How often an open log asks again while a delivery on it is being sent or about to be retried. */
+export const DELIVERY_LOG_POLL_MS = 3000;
+/** A delivery whose next attempt is at most this far away is worth watching (retries wait 5 s, then minutes). */
+const SOON_MS = 60_000;
+
+/** Whether a delivery's outcome may change within a minute: sending now, or retried shortly. */
+export function deliverySettlingSoon(d: TWebhookDeliveryList['data'][number], now = Date.now()): boolean {
+  return d.status === 'pending' && (!d.next_attempt_at || Date.parse(d.next_attempt_at) - now <= SOON_MS);
+}
+
 export const webhookDeliveriesQueryOptions = (id: string, page: number) =>
-  queryOptions({ queryKey: webhooksKeys.deliveries(id, page), queryFn: ({ signal }) => listWebhookDeliveries(id, page, signal) });
+  queryOptions({
+    queryKey: webhooksKeys.deliveries(id, page),
+    queryFn: ({ signal }) => listWebhookDeliveries(id, page, signal),
+    // The open log follows a test event or a "send again" to its answer, without a reload.
+    refetchInterval: (query) => (query.state.data?.data.some((d) => deliverySettlingSoon(d)) ? DELIVERY_LOG_POLL_MS : false),
+  });
 export function useWebhookDeliveries(id: string, page: number) {
   return useQuery(webhookDeliveriesQueryOptions(id, page));
 }

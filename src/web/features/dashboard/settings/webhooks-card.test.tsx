@@ -112,4 +112,29 @@ describe('the webhooks card', () => {
     fireEvent.click(within(row).getByTestId(`webhook-redeliver-${DELIVERY}`));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/redeliver'))).toBe(true));
   });
+
+  it('follows a delivery being sent to its answer while the log is open, with the time of each attempt', async () => {
+    const sending = { id: DELIVERY, type: 'webhook.test', status: 'pending', next_attempt_at: null, created_at: '2026-11-21T10:00:00.000Z', attempts: [] };
+    const delivered = {
+      ...sending,
+      status: 'succeeded',
+      attempts: [{ id: '33333333-3333-4333-8333-333333333333', ok: true, response_status: 200, duration_ms: 17, error: null, created_at: '2026-11-21T10:00:01.000Z' }],
+    };
+    const page = (d: unknown) => ({ status: 200, body: { data: [d], page: 1, per_page: 10, total: 1 } });
+    const calls = stubApi({
+      ['GET /api/webhooks']: [{ status: 200, body: { endpoints: [listed] } }],
+      [`GET /api/webhooks/${ID}/deliveries?page=1&per_page=10`]: [page(sending), page(delivered)],
+    });
+    renderCard();
+    fireEvent.click(await screen.findByTestId(`webhook-log-toggle-${ID}`));
+    const row = await screen.findByTestId(`webhook-delivery-${DELIVERY}`);
+    expect(row.textContent).not.toContain('response 200');
+    // No reload: the log asks again while the delivery is pending, and stops once it is settled.
+    await waitFor(() => expect(screen.getByTestId(`webhook-delivery-${DELIVERY}`).textContent).toContain('response 200'), { timeout: 8000 });
+    const at = new Date('2026-11-21T10:00:01.000Z');
+    expect(screen.getByTestId(`webhook-delivery-${DELIVERY}`).textContent).toContain(`${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`);
+    const asked = calls.filter((c) => c.path.includes('/deliveries')).length;
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(calls.filter((c) => c.path.includes('/deliveries')).length).toBe(asked);
+  }, 20_000);
 });

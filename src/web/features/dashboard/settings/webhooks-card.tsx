@@ -14,7 +14,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { SwitchField } from '../../../components/switch-field';
 import { TextField } from '../../../components/text-field';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import {
   useCreateWebhookMutation,
   useDeleteWebhookMutation,
@@ -188,7 +188,7 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-mono text-xs text-gray-900">{d.type}</span>
                 <Badge tone={STATUS_TONE[d.status]}>{t(`webhooks.status.${d.status}`)}</Badge>
-                <span className="text-xs text-gray-500 tabular-nums">{formatDate(d.created_at)}</span>
+                <span className="text-xs text-gray-500 tabular-nums">{formatDateTime(d.created_at)}</span>
                 <Button
                   variant="ghost"
                   size="sm"
@@ -207,7 +207,7 @@ function DeliveryLog({ endpoint }: { endpoint: TWebhookEndpoint }) {
                 {d.attempts.map((a) => (
                   <li key={a.id}>
                     {t('webhooks.attempt', {
-                      date: formatDate(a.created_at),
+                      date: formatDateTime(a.created_at),
                       code: a.response_status ?? '—',
                       ms: a.duration_ms,
                     })}
