@@ -3,31 +3,25 @@
  * `company_events`. The webhook events plus a few that only the log shows (never offered to, nor
  * delivered to, a webhook endpoint).
  */
-import { z } from "zod";
-import { ZId, ZIsoDateTime } from "./common.js";
-import {
-  WEBHOOK_EVENT_TYPES,
-  type TWebhookEventType,
-} from "./webhooks.schema.js";
+import { z } from 'zod';
+import { ZId, ZIsoDateTime } from './common.js';
+import { WEBHOOK_EVENT_TYPES, type TWebhookEventType } from './webhooks.schema.js';
 
 /** Events of the log only: a person's actions on the company itself. */
 export const ACTIVITY_ONLY_EVENT_TYPES = [
-  "request.sent",
-  "member.added",
-  "member.removed",
-  "member.role_changed",
-  "api_key.created",
-  "api_key.revoked",
+  'request.sent',
+  'member.added',
+  'member.removed',
+  'member.role_changed',
+  'api_key.created',
+  'api_key.revoked',
 ] as const;
 export type TActivityOnlyEventType = (typeof ACTIVITY_ONLY_EVENT_TYPES)[number];
 
 /** Every event the log shows. */
-export const ACTIVITY_EVENT_TYPES = [
-  ...WEBHOOK_EVENT_TYPES,
-  ...ACTIVITY_ONLY_EVENT_TYPES,
-] as const;
+export const ACTIVITY_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, ...ACTIVITY_ONLY_EVENT_TYPES] as const;
 export const ZActivityEventType = z.enum(ACTIVITY_EVENT_TYPES, {
-  error: "Unknown event type",
+  error: 'Unknown event type',
 });
 export type TActivityEventType = z.infer<typeof ZActivityEventType>;
 
@@ -45,12 +39,12 @@ export const ACTIVITY_LIMITS = {
 const ZDateBound = z.union(
   [
     z.iso.date({
-      error: "Expected a date (YYYY-MM-DD) or an ISO 8601 date-time",
+      error: 'Expected a date (YYYY-MM-DD) or an ISO 8601 date-time',
     }),
     ZIsoDateTime,
   ],
   {
-    error: "Expected a date (YYYY-MM-DD) or an ISO 8601 date-time",
+    error: 'Expected a date (YYYY-MM-DD) or an ISO 8601 date-time',
   },
 );
 
@@ -60,7 +54,7 @@ const ZTypes = z
   .transform((value) => [
     ...new Set(
       (Array.isArray(value) ? value : [value])
-        .flatMap((v) => v.split(","))
+        .flatMap((v) => v.split(','))
         .map((v) => v.trim())
         .filter(Boolean),
     ),
@@ -80,13 +74,10 @@ export const ZActivityQuery = z
     /** The previous page's `nextCursor`, as given. */
     cursor: z.string().min(1).max(200).optional(),
     limit: z.coerce
-      .number({ error: "The limit must be a number" })
-      .int("The limit must be a whole number")
-      .min(1, "The limit must be 1 or more")
-      .max(
-        ACTIVITY_LIMITS.maxLimit,
-        `The limit must be at most ${ACTIVITY_LIMITS.maxLimit}`,
-      )
+      .number({ error: 'The limit must be a number' })
+      .int('The limit must be a whole number')
+      .min(1, 'The limit must be 1 or more')
+      .max(ACTIVITY_LIMITS.maxLimit, `The limit must be at most ${ACTIVITY_LIMITS.maxLimit}`)
       .default(ACTIVITY_LIMITS.defaultLimit),
   })
   .strict();

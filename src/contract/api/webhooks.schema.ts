@@ -3,26 +3,26 @@
  * Deliveries follow the Standard Webhooks specification (`webhook-id`, `webhook-timestamp`,
  * `webhook-signature`; a JSON body `{ type, timestamp, data }`).
  */
-import { z } from "zod";
-import { ZId, ZIsoDateTime } from "./common.js";
+import { z } from 'zod';
+import { ZId, ZIsoDateTime } from './common.js';
 
 /** Every event a company can subscribe to. */
 export const WEBHOOK_EVENT_TYPES = [
-  "testimonial.submitted",
-  "testimonial.paid",
-  "render.ready",
-  "render.failed",
-  "publication.published",
-  "publication.unpublished",
-  "consent.withdrawn",
+  'testimonial.submitted',
+  'testimonial.paid',
+  'render.ready',
+  'render.failed',
+  'publication.published',
+  'publication.unpublished',
+  'consent.withdrawn',
 ] as const;
 export const ZWebhookEventType = z.enum(WEBHOOK_EVENT_TYPES, {
-  error: "Unknown event type",
+  error: 'Unknown event type',
 });
 export type TWebhookEventType = z.infer<typeof ZWebhookEventType>;
 
 /** The type of the event "send a test event" sends (never recorded as a company event). */
-export const WEBHOOK_TEST_EVENT = "webhook.test";
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
 export const WEBHOOK_LIMITS = {
   url: 2048,
@@ -31,25 +31,22 @@ export const WEBHOOK_LIMITS = {
 } as const;
 
 const ZUrl = z
-  .string({ error: "The address is required" })
+  .string({ error: 'The address is required' })
   .trim()
-  .min(1, "The address is required")
-  .max(
-    WEBHOOK_LIMITS.url,
-    `The address must be at most ${WEBHOOK_LIMITS.url} characters`,
-  )
+  .min(1, 'The address is required')
+  .max(WEBHOOK_LIMITS.url, `The address must be at most ${WEBHOOK_LIMITS.url} characters`)
   .refine((value) => {
     try {
       const url = new URL(value);
-      return url.protocol === "https:" || url.protocol === "http:";
+      return url.protocol === 'https:' || url.protocol === 'http:';
     } catch {
       return false;
     }
-  }, "The address must be a full https:// address");
+  }, 'The address must be a full https:// address');
 
 const ZEvents = z
   .array(ZWebhookEventType)
-  .min(1, "Choose at least one event")
+  .min(1, 'Choose at least one event')
   .transform((events) => [...new Set(events)]);
 
 /** `POST /api/webhooks`. */
@@ -67,13 +64,7 @@ export const ZWebhookEndpointPatch = z
     events: ZEvents.optional(),
     enabled: z.boolean().optional(),
   })
-  .refine(
-    (body) =>
-      body.url !== undefined ||
-      body.events !== undefined ||
-      body.enabled !== undefined,
-    "Nothing to change",
-  );
+  .refine((body) => body.url !== undefined || body.events !== undefined || body.enabled !== undefined, 'Nothing to change');
 export type TWebhookEndpointPatch = z.infer<typeof ZWebhookEndpointPatch>;
 
 /** An endpoint as listed: never its secret. */
@@ -85,7 +76,7 @@ export const ZWebhookEndpoint = z.object({
   created_at: ZIsoDateTime,
   failing_since: ZIsoDateTime.nullable(),
   /** 'failing': turned off by the system after 5 days of failed deliveries. */
-  disabled_reason: z.enum(["failing"]).nullable(),
+  disabled_reason: z.enum(['failing']).nullable(),
 });
 export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
 
@@ -98,16 +89,9 @@ export type TWebhookEndpointList = z.infer<typeof ZWebhookEndpointList>;
 export const ZWebhookEndpointWithSecret = ZWebhookEndpoint.extend({
   secret: z.string(),
 });
-export type TWebhookEndpointWithSecret = z.infer<
-  typeof ZWebhookEndpointWithSecret
->;
+export type TWebhookEndpointWithSecret = z.infer<typeof ZWebhookEndpointWithSecret>;
 
-export const WEBHOOK_DELIVERY_STATUSES = [
-  "pending",
-  "succeeded",
-  "failed",
-  "cancelled",
-] as const;
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
 
 /** One attempt at sending a delivery. */
 export const ZWebhookAttempt = z.object({
@@ -132,19 +116,12 @@ export const ZWebhookDelivery = z.object({
 export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
 
 export const ZWebhookDeliveriesQuery = z.object({
-  page: z.coerce
-    .number({ error: "The page must be a number" })
-    .int()
-    .min(1, "The page must be 1 or more")
-    .default(1),
+  page: z.coerce.number({ error: 'The page must be a number' }).int().min(1, 'The page must be 1 or more').default(1),
   per_page: z.coerce
-    .number({ error: "per_page must be a number" })
+    .number({ error: 'per_page must be a number' })
     .int()
     .min(1)
-    .max(
-      WEBHOOK_LIMITS.perPage,
-      `per_page must be at most ${WEBHOOK_LIMITS.perPage}`,
-    )
+    .max(WEBHOOK_LIMITS.perPage, `per_page must be at most ${WEBHOOK_LIMITS.perPage}`)
     .default(20),
 });
 export type TWebhookDeliveriesQuery = z.infer<typeof ZWebhookDeliveriesQuery>;

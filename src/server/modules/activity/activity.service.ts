@@ -1,29 +1,9 @@
-import {
-  and,
-  desc,
-  eq,
-  gte,
-  inArray,
-  lt,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
-import type {
-  TActivityEvent,
-  TActivityPage,
-  TActivityQuery,
-  TActivitySubject,
-} from "../../../contract/api/activity.schema.js";
-import { ACTIVITY_EVENT_TYPES } from "../../../contract/api/activity.schema.js";
-import type { AppContext } from "../../context.js";
-import {
-  companyEvents,
-  memberships,
-  testimonialRequests,
-  users,
-} from "../../db/schema.js";
-import { AppError } from "../../lib/errors.js";
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { TActivityEvent, TActivityPage, TActivityQuery, TActivitySubject } from '../../../contract/api/activity.schema.js';
+import { ACTIVITY_EVENT_TYPES } from '../../../contract/api/activity.schema.js';
+import type { AppContext } from '../../context.js';
+import { companyEvents, memberships, testimonialRequests, users } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
 
 /**
  * The company's activity log (issue 32, decision 220): its `company_events`, newest first, by keyset
@@ -41,24 +21,15 @@ const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.at}|${cursor.id}`, "utf8").toString("base64url");
+  return Buffer.from(`${cursor.at}|${cursor.id}`, 'utf8').toString('base64url');
 }
 
 export function decodeCursor(value: string): Cursor {
-  const [at, id, ...rest] = Buffer.from(value, "base64url")
-    .toString("utf8")
-    .split("|");
-  if (
-    rest.length ||
-    !at ||
-    !id ||
-    !CURSOR_TIME.test(at) ||
-    !UUID.test(id) ||
-    Number.isNaN(Date.parse(at))
-  ) {
-    throw new AppError("invalid_data", {
-      reason: "activity_cursor_invalid",
-      field: "cursor",
+  const [at, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  if (rest.length || !at || !id || !CURSOR_TIME.test(at) || !UUID.test(id) || Number.isNaN(Date.parse(at))) {
+    throw new AppError('invalid_data', {
+      reason: 'activity_cursor_invalid',
+      field: 'cursor',
     });
   }
   return { at, id };
@@ -73,13 +44,9 @@ function bound(value: string, end: boolean): Date {
   return new Date(value);
 }
 
-const text = (value: unknown): string | null =>
-  typeof value === "string" && value ? value : null;
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
-function subjectOf(
-  data: Record<string, unknown>,
-  customerName: string | null,
-): TActivitySubject {
+function subjectOf(data: Record<string, unknown>, customerName: string | null): TActivitySubject {
   return {
     testimonialId: text(data.testimonial_id),
     customerName: data.testimonial_id ? customerName : null,
@@ -92,32 +59,20 @@ function subjectOf(
   };
 }
 
-export async function listActivity(
-  ctx: AppContext,
-  input: { companyId: string; query: TActivityQuery },
-): Promise<TActivityPage> {
+export async function listActivity(ctx: AppContext, input: { companyId: string; query: TActivityQuery }): Promise<TActivityPage> {
   const { companyId, query } = input;
   const where: (SQL | undefined)[] = [eq(companyEvents.companyId, companyId)];
   // Only the log's types: a row of another kind (none today) never leaks through.
-  where.push(
-    inArray(
-      companyEvents.type,
-      query.type?.length ? query.type : [...ACTIVITY_EVENT_TYPES],
-    ),
-  );
+  where.push(inArray(companyEvents.type, query.type?.length ? query.type : [...ACTIVITY_EVENT_TYPES]));
   if (query.actor) where.push(eq(companyEvents.actorUserId, query.actor));
-  if (query.from)
-    where.push(gte(companyEvents.createdAt, bound(query.from, false)));
+  if (query.from) where.push(gte(companyEvents.createdAt, bound(query.from, false)));
   if (query.to) where.push(lt(companyEvents.createdAt, bound(query.to, true)));
   if (query.cursor) {
     const { at, id } = decodeCursor(query.cursor);
     where.push(
       or(
         sql`${companyEvents.createdAt} < ${at}::timestamptz`,
-        and(
-          sql`${companyEvents.createdAt} = ${at}::timestamptz`,
-          sql`${companyEvents.id} < ${id}::uuid`,
-        ),
+        and(sql`${companyEvents.createdAt} = ${at}::timestamptz`, sql`${companyEvents.id} < ${id}::uuid`),
       ),
     );
   }
@@ -140,10 +95,7 @@ export async function listActivity(
     // The testimonial named by the event, of this same company only.
     .leftJoin(
       testimonialRequests,
-      and(
-        sql`${testimonialRequests.id}::text = ${companyEvents.data}->>'testimonial_id'`,
-        eq(testimonialRequests.companyId, companyId),
-      ),
+      and(sql`${testimonialRequests.id}::text = ${companyEvents.data}->>'testimonial_id'`, eq(testimonialRequests.companyId, companyId)),
     )
     .where(and(...where))
     .orderBy(desc(companyEvents.createdAt), desc(companyEvents.id))
@@ -153,13 +105,12 @@ export async function listActivity(
   const last = page[page.length - 1];
   const events: TActivityEvent[] = page.map((row) => ({
     id: row.id,
-    type: row.type as TActivityEvent["type"],
+    type: row.type as TActivityEvent['type'],
     at: row.createdAt.toISOString(),
     actor: row.actorId
       ? {
           id: row.actorId,
-          name:
-            `${row.firstname ?? ""} ${row.lastname ?? ""}`.trim() || row.email!,
+          name: `${row.firstname ?? ''} ${row.lastname ?? ''}`.trim() || row.email!,
           email: row.email!,
         }
       : null,
@@ -180,10 +131,7 @@ export async function listActivity(
 
   return {
     events,
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor({ at: last.exactAt, id: last.id })
-        : null,
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.exactAt, id: last.id }) : null,
     members: members.map((m) => ({
       id: m.id,
       name: `${m.firstname} ${m.lastname}`.trim() || m.email,
