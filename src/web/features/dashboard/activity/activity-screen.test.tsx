@@ -200,6 +200,13 @@ describe('activity screen', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(''));
     expect(await screen.findAllByTestId('activity-row')).toHaveLength(1);
+
+    // The period: from the viewer's local midnight, 6 days before today for the last 7 days.
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'week' } });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?period=week'));
+    await waitFor(() => expect(calls.at(-1)!.searchParams.get('from')).not.toBeNull());
+    const today = new Date();
+    expect(new Date(calls.at(-1)!.searchParams.get('from')!).getTime()).toBe(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 6).getTime());
   });
 
   it('reads a filter from the address, speaks French, and shows the empty and error states', async () => {

@@ -35,6 +35,20 @@ export function relativeTime(at: string, lang: string, now = Date.now()): string
   return format.format(seconds, 'second');
 }
 
+/** The periods offered, as the days they reach back over (today counts as one). */
+const PERIODS = { today: 1, week: 7, month: 30 } as const;
+type TPeriod = keyof typeof PERIODS;
+const isPeriod = (value: string | null): value is TPeriod => value !== null && value in PERIODS;
+
+/**
+ * Where a period starts: the viewer's local midnight, `days - 1` days ago. A whole day keeps the query's
+ * key the same all day long (a moving "now" would refetch at every render).
+ */
+export function periodStart(period: TPeriod, now = new Date()): string {
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (PERIODS[period] - 1));
+  return start.toISOString();
+}
+
 /**
  * The company's activity log (issue 32, decision 220): who did what and when, newest first, filtered
  * by a group of events and a member (both in the address, so a filtered view can be shared), with
@@ -46,16 +60,19 @@ export function ActivityScreen() {
   const groupParam = search.get('group');
   const group = isActivityGroup(groupParam) ? groupParam : null;
   const actor = search.get('actor') ?? undefined;
+  const periodParam = search.get('period');
+  const period = isPeriod(periodParam) ? periodParam : null;
   const query = useActivity({
     types: group ? ACTIVITY_GROUPS[group] : [],
     actor,
+    from: period ? periodStart(period) : undefined,
   });
   const title = t('activity.title');
-  const filtered = Boolean(group || actor);
+  const filtered = Boolean(group || actor || period);
   const events = query.data?.pages.flatMap((page) => page.events) ?? [];
   const members = query.data?.pages[0]?.members ?? [];
 
-  const setFilter = (name: 'group' | 'actor', value: string) => {
+  const setFilter = (name: 'group' | 'actor' | 'period', value: string) => {
     const next = new URLSearchParams(search);
     if (value) next.set(name, value);
     else next.delete(name);
@@ -146,6 +163,14 @@ export function ActivityScreen() {
           onChange={(e) => setFilter('actor', e.target.value)}
           options={[{ value: '', label: t('activity.everyone') }, ...members.map((m) => ({ value: m.id, label: m.name }))]}
           data-testid="activity-filter-member"
+        />
+        <SelectField
+          className="sm:w-48"
+          label={t('activity.filterPeriod')}
+          value={period ?? ''}
+          onChange={(e) => setFilter('period', e.target.value)}
+          options={[{ value: '', label: t('activity.periods.any') }, ...(Object.keys(PERIODS) as TPeriod[]).map((value) => ({ value, label: t(`activity.periods.${value}`) }))]}
+          data-testid="activity-filter-period"
         />
         {filtered ? (
           <Button variant="ghost" onClick={() => setSearch(new URLSearchParams(), { replace: true })}>

@@ -8,6 +8,8 @@ export interface ActivityFilters {
   types: readonly TActivityEventType[];
   /** A member's user id. */
   actor?: string | undefined;
+  /** Only what happened from this moment (ISO 8601). */
+  from?: string | undefined;
 }
 
 /** GET /api/activity: one page of the company's activity, newest first (`cursor`: the previous page's `nextCursor`). */
@@ -15,6 +17,7 @@ export function listActivity(filters: ActivityFilters, cursor: string | null, si
   const search = new URLSearchParams();
   if (filters.types.length) search.set('type', filters.types.join(','));
   if (filters.actor) search.set('actor', filters.actor);
+  if (filters.from) search.set('from', filters.from);
   if (cursor) search.set('cursor', cursor);
   const query = search.toString();
   return apiFetch(query ? `${API.activity.list.path}?${query}` : API.activity.list.path, {
@@ -26,7 +29,7 @@ export function listActivity(filters: ActivityFilters, cursor: string | null, si
 
 export const activityKeys = {
   all: ['activity'] as const,
-  list: (filters: ActivityFilters) => ['activity', 'list', [...filters.types], filters.actor ?? null] as const,
+  list: (filters: ActivityFilters) => ['activity', 'list', [...filters.types], filters.actor ?? null, filters.from ?? null] as const,
 };
 
 export const activityQueryOptions = (filters: ActivityFilters) =>
