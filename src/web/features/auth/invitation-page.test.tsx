@@ -210,4 +210,26 @@ describe('signing up by an invitation', () => {
     await screen.findByTestId('signin-screen');
     expect(router.state.location.state).toEqual({ from: '/invitation' });
   });
+
+  it('a new Google user invited: no company step, the invitation sent with the Google sign-up, straight into the company', async () => {
+    savePendingInvitation({ token: TOKEN, email: 'eddie@example.com', companyName: 'Acme Bakery', role: 'editor' });
+    sessionStorage.setItem('googleUserData', JSON.stringify({ sub: 'google-sub-7', email: 'eddie@example.com', firstname: 'Eddie', lastname: 'Editor', picture: null }));
+    sessionStorage.setItem('googleAccessToken', 'google-signup-token');
+    sessionStorage.setItem('googleSignupInProgress', 'true');
+    const calls = stubApi({
+      ['POST /api/auth/signup']: [{ status: 201, body: { user: user('eddie@example.com', ACME), token: 'acme-token', refreshToken: 'acme-refresh' } }],
+    });
+    const router = renderAt('/signup');
+    // Google filled step 1 and the invitation skips the company: the sign-up opens at its last step.
+    await waitFor(() => expect(screen.getByTestId('signup-step').getAttribute('data-step')).toBe('3'), { timeout: 3000 });
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    fireEvent.click(screen.getByTestId('signup-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    const body = calls.find((c) => c.path === '/api/auth/signup')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ email: 'eddie@example.com', fromGoogle: true, googleId: 'google-sub-7', accessToken: 'google-signup-token', invitation: TOKEN });
+    expect(body).not.toHaveProperty('companyName');
+    expect(getToken()).toBe('acme-token');
+    expect(getPendingInvitation()).toBeNull();
+    expect(sessionStorage.getItem('googleSignupInProgress')).toBeNull();
+  });
 });
