@@ -377,6 +377,8 @@ export const jobs = pgTable(
     /** A finished render the company still has to be told about by e-mail (it was slow, or nobody was following it). */
     notifyPending: boolean('notify_pending').notNull().default(false),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    /** The member who asked for it from the dashboard (the activity log's "who", decision 223); null for work the product started. */
+    requestedBy: uuid('requested_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('jobs_company_idx').on(t.companyId),

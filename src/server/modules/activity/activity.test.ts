@@ -71,7 +71,8 @@ describe('activity log', () => {
 
     // Sent (by the owner, in completedTestimonial), submitted (customer), paid (owner).
     const { tm, response } = await paidTestimonial(t, me);
-    // Rendered: ready (system, by the worker) and failed (system, the jobs core).
+    // Rendered: ready (asked for by the owner from the studio, decision 223) and failed (a job nobody
+    // asked for, such as a draft: the system's).
     expect((await me.post(`/api/testimonials/response/${response.id}/generate-modified/intro`, { language: 'en' })).statusCode).toBeLessThan(300);
     await expect.poll(async () => (await activity(me, '?type=render.ready')).events.length, { timeout: 90_000, interval: 500 }).toBe(1);
     const [failing] = await t.ctx.db
@@ -164,7 +165,7 @@ describe('activity log', () => {
       ['request.sent', ownerActor],
       ['testimonial.submitted', null],
       ['testimonial.paid', ownerActor],
-      ['render.ready', null],
+      ['render.ready', ownerActor],
       ['render.failed', null],
       ['publication.published', ownerActor],
       ['publication.unpublished', ownerActor],

@@ -4,7 +4,7 @@ import { ZJob, ZJobListQuery, ZJobListResponse, ZJobParams } from '../../../cont
 import { API } from '../../../contract/api/paths.js';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
-import { callerCompany } from '../../http/company-scope.js';
+import { callerCompany, callerUser } from '../../http/company-scope.js';
 import { followJob, listJobs, retryJob, toJob, toJobs } from './jobs.service.js';
 
 /** GET /api/jobs/{id} and GET /api/jobs?testimonialId=&responseId=: the company's media jobs, never cached. */
@@ -26,7 +26,7 @@ export function jobsRoutes(ctx: AppContext) {
     });
 
     app.post(API.jobs.retry.route, { schema: { params: ZJobParams, response: { 202: ZJob } } }, async (request, reply) =>
-      reply.status(202).send(toJob(ctx, await retryJob(ctx, callerCompany(request), request.params.id))),
+      reply.status(202).send(toJob(ctx, await retryJob(ctx, callerCompany(request), request.params.id, callerUser(request)))),
     );
   };
 }

@@ -102,6 +102,8 @@ export interface JobInput {
   params?: Record<string, unknown>;
   /** Its place among the queue's waiting jobs: higher first (0 by default; a testimonial's later answers lower). */
   priority?: number;
+  /** The member who asked for it (the session's user); absent for work the product starts itself. */
+  requestedBy?: string | null;
 }
 /** A job whose subject is the company itself (the logo): no testimonial. */
 export interface CompanyJobInput {
@@ -135,7 +137,14 @@ export async function enqueueJob(ctx: AppContext, { tx, executeSql }: Tx, input:
     [row] = await tx.transaction(async (savepoint) =>
       savepoint
         .insert(jobs)
-        .values({ companyId: input.companyId, kind: input.kind, requestId: input.requestId ?? null, responseId: input.responseId ?? null, params: input.params ?? {} })
+        .values({
+          companyId: input.companyId,
+          kind: input.kind,
+          requestId: input.requestId ?? null,
+          responseId: input.responseId ?? null,
+          params: input.params ?? {},
+          requestedBy: ('requestedBy' in input ? input.requestedBy : null) ?? null,
+        })
         .returning(),
     );
   } catch (error) {
@@ -236,7 +245,14 @@ export async function failJobsOfLostWorker(ctx: { queue: Pick<AppContext['queue'
     .returning();
   for (const job of failed) {
     if (QUEUE_OF[job.kind] !== renderOutputJob) continue;
-    await recordEvent(ctx, t, job.companyId, 'render.failed', { job_id: job.id, testimonial_id: job.requestId, response_id: job.responseId, kind: job.kind, reason: 'interrupted' });
+    await recordEvent(
+      ctx,
+      t,
+      job.companyId,
+      'render.failed',
+      { job_id: job.id, testimonial_id: job.requestId, response_id: job.responseId, kind: job.kind, reason: 'interrupted' },
+      { actorUserId: job.requestedBy },
+    );
   }
 }
 
@@ -331,7 +347,14 @@ export async function runAnyJob(ctx: AppContext, jobId: string, meta: RunMeta, w
       // A render that failed for good is an event (issue 32), recorded with its failure.
       if (final && settled?.phase === 'failed' && QUEUE_OF[job.kind] === renderOutputJob) {
         const reason = error instanceof JobFailure ? error.reason : defaultReason(job.kind);
-        await recordEvent(ctx, { tx, executeSql }, job.companyId, 'render.failed', { job_id: job.id, testimonial_id: job.requestId, response_id: job.responseId, kind: job.kind, reason });
+        await recordEvent(
+          ctx,
+          { tx, executeSql },
+          job.companyId,
+          'render.failed',
+          { job_id: job.id, testimonial_id: job.requestId, response_id: job.responseId, kind: job.kind, reason },
+          { actorUserId: job.requestedBy },
+        );
       }
     });
     ctx.logger.warn({ err: error, jobId, kind: job.kind, final }, 'media job failed');
@@ -447,11 +470,11 @@ export async function latestJobs(db: Db, requestId: string): Promise<Map<string,
 }
 
 /** A failed job again: a new job of the same kind, subject and parameters (the worker checks again what it needs). */
-export async function retryJob(ctx: AppContext, companyId: string, id: string): Promise<JobRow> {
+export async function retryJob(ctx: AppContext, companyId: string, id: string, requestedBy: string | null = null): Promise<JobRow> {
   const failed = await getJob(ctx, companyId, id);
   if (failed.phase !== 'failed') throw new AppError('conflict', { message: 'Only a failed job can be tried again.' });
   // A logo job's upload is gone once it failed: the company picks the file again.
   if (failed.kind === 'logo' || failed.requestId === null) throw new AppError('conflict', { message: 'Please upload the logo again.' });
   await assertUsable(ctx.db, { companyId, requestId: failed.requestId, responseIds: [failed.responseId] });
-  return startJob(ctx, { companyId, kind: failed.kind, requestId: failed.requestId, responseId: failed.responseId, params: failed.params });
+  return startJob(ctx, { companyId, kind: failed.kind, requestId: failed.requestId, responseId: failed.responseId, params: failed.params, requestedBy });
 }

@@ -382,7 +382,14 @@ export async function renderOutput(ctx: AppContext, jobId: string, meta: RunMeta
         }
         const outputKey = await made.record(tx);
         await completeJob(tx, job.id, { outputKey, result: { responseIds: made.responseIds, ...keptResult(made.kept), ...made.result } });
-        await recordEvent(ctx, { tx, executeSql }, job.companyId, 'render.ready', { job_id: job.id, testimonial_id: job.requestId, response_id: job.responseId, kind: job.kind });
+        await recordEvent(
+          ctx,
+          { tx, executeSql },
+          job.companyId,
+          'render.ready',
+          { job_id: job.id, testimonial_id: job.requestId, response_id: job.responseId, kind: job.kind },
+          { actorUserId: job.requestedBy },
+        );
         // The 'video ready' e-mail, if worth sending: gathered per testimonial (ready-mail.ts).
         await noteRenderReady(ctx, { tx, executeSql }, job);
       });

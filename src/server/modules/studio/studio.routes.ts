@@ -2,11 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams } from '../../../contract/api/common.js';
 import { API } from '../../../contract/api/paths.js';
-import { ZCropFocusResponse, ZExportV2Body, ZExportV2Response, ZRenderJobResponse, ZStudioLanguageBody, type TExportV2Response, type TRenderJobResponse } from '../../../contract/api/studio.schema.js';
+import {
+  ZCropFocusResponse,
+  ZExportV2Body,
+  ZExportV2Response,
+  ZRenderJobResponse,
+  ZStudioLanguageBody,
+  type TExportV2Response,
+  type TRenderJobResponse,
+} from '../../../contract/api/studio.schema.js';
 import { ZGenerateMergedSubtitlesBody, ZGenerateSubtitlesBody } from '../../../contract/api/transcription.schema.js';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../http/auth-guard.js';
-import { callerCompany } from '../../http/company-scope.js';
+import { callerCompany, callerUser } from '../../http/company-scope.js';
 import { cropFocus } from './crop-focus.js';
 import { startRequestRender, startResponseRender } from './studio.service.js';
 import { ZTrimBody, ZTrimResponse } from '../../../contract/api/trim.schema.js';
@@ -25,12 +33,32 @@ export function studioRoutes(ctx: AppContext) {
     // 'regenerate' renders the intro again: the same job kind.
     for (const route of [API.studio.generateIntro.route, API.studio.regenerate.route]) {
       app.post(route, { schema }, async (request, reply) =>
-        reply.status(202).send(await startResponseRender(ctx, { companyId: callerCompany(request), responseId: request.params.id, kind: 'intro', language: request.body.language })),
+        reply
+          .status(202)
+          .send(
+            await startResponseRender(ctx, {
+              companyId: callerCompany(request),
+              requestedBy: callerUser(request),
+              responseId: request.params.id,
+              kind: 'intro',
+              language: request.body.language,
+            }),
+          ),
       );
     }
     for (const route of [API.studio.merge.route, API.studio.regenerateMerged.route]) {
       app.post(route, { schema }, async (request, reply) =>
-        reply.status(202).send(await startRequestRender(ctx, { companyId: callerCompany(request), requestId: request.params.id, kind: 'merge', language: request.body.language })),
+        reply
+          .status(202)
+          .send(
+            await startRequestRender(ctx, {
+              companyId: callerCompany(request),
+              requestedBy: callerUser(request),
+              requestId: request.params.id,
+              kind: 'merge',
+              language: request.body.language,
+            }),
+          ),
       );
     }
 
@@ -38,9 +66,18 @@ export function studioRoutes(ctx: AppContext) {
       API.transcription.generateSubtitles.route,
       { schema: { params: ZIdParams, body: ZGenerateSubtitlesBody, response: { 202: ZRenderJobResponse } } },
       async (request, reply) =>
-        reply.status(202).send(
-          await startResponseRender(ctx, { companyId: callerCompany(request), responseId: request.params.id, kind: 'subtitles', language: request.body.language, cues: request.body.transcription }),
-        ),
+        reply
+          .status(202)
+          .send(
+            await startResponseRender(ctx, {
+              companyId: callerCompany(request),
+              requestedBy: callerUser(request),
+              responseId: request.params.id,
+              kind: 'subtitles',
+              language: request.body.language,
+              cues: request.body.transcription,
+            }),
+          ),
     );
 
     app.post(
@@ -50,6 +87,7 @@ export function studioRoutes(ctx: AppContext) {
         reply.status(202).send(
           await startRequestRender(ctx, {
             companyId: callerCompany(request),
+            requestedBy: callerUser(request),
             requestId: request.params.id,
             kind: 'merged_subtitles',
             language: request.body.language,
@@ -61,16 +99,34 @@ export function studioRoutes(ctx: AppContext) {
     app.post(API.studio.exportResponse.route, { schema: { params: ZIdParams, body: ZExportV2Body, response: { 200: ZExportV2Response } } }, async (request) => {
       const { platform, videoType, cropArea, language, platforms } = request.body;
       return queuedExport(
-        await startResponseRender(ctx, { companyId: callerCompany(request), responseId: request.params.id, kind: 'export', language, export: { platform, videoType, cropArea, platforms } }),
+        await startResponseRender(ctx, {
+          companyId: callerCompany(request),
+          requestedBy: callerUser(request),
+          responseId: request.params.id,
+          kind: 'export',
+          language,
+          export: { platform, videoType, cropArea, platforms },
+        }),
       );
     });
 
-    app.post(API.studio.exportTestimonial.route, { schema: { params: ZIdParams, body: ZExportV2Body, response: { 200: ZExportV2Response } } }, async (request) => {
-      const { platform, videoType, cropArea, language, platforms } = request.body;
-      return queuedExport(
-        await startRequestRender(ctx, { companyId: callerCompany(request), requestId: request.params.id, kind: 'export', language, export: { platform, videoType, cropArea, platforms } }),
-      );
-    });
+    app.post(
+      API.studio.exportTestimonial.route,
+      { schema: { params: ZIdParams, body: ZExportV2Body, response: { 200: ZExportV2Response } } },
+      async (request) => {
+        const { platform, videoType, cropArea, language, platforms } = request.body;
+        return queuedExport(
+          await startRequestRender(ctx, {
+            companyId: callerCompany(request),
+            requestedBy: callerUser(request),
+            requestId: request.params.id,
+            kind: 'export',
+            language,
+            export: { platform, videoType, cropArea, platforms },
+          }),
+        );
+      },
+    );
 
     // The part of an answer every output uses (issue 31, decision 201).
     app.put(API.studio.trim.route, { schema: { params: ZIdParams, body: ZTrimBody, response: { 200: ZTrimResponse } } }, async (request) =>

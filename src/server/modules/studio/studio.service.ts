@@ -198,8 +198,19 @@ const jobParams = (language: Language, exportOptions?: ExportOptions): RenderPar
   return { language, ...single, ...(platforms?.length ? { platforms } : {}) };
 };
 
-async function enqueueRender(ctx: AppContext, t: Tx, input: { companyId: string; kind: RenderKind; requestId: string; responseId?: string; params: RenderParams }): Promise<TRenderJobResponse> {
-  const job = await enqueueJob(ctx, t, { companyId: input.companyId, kind: input.kind, requestId: input.requestId, responseId: input.responseId ?? null, params: { ...input.params } });
+async function enqueueRender(
+  ctx: AppContext,
+  t: Tx,
+  input: { companyId: string; kind: RenderKind; requestId: string; responseId?: string; params: RenderParams; requestedBy?: string | undefined },
+): Promise<TRenderJobResponse> {
+  const job = await enqueueJob(ctx, t, {
+    companyId: input.companyId,
+    kind: input.kind,
+    requestId: input.requestId,
+    responseId: input.responseId ?? null,
+    params: { ...input.params },
+    requestedBy: input.requestedBy ?? null,
+  });
   return { jobId: job.id, state: renderStateOf(job)! };
 }
 
@@ -209,7 +220,16 @@ async function enqueueRender(ctx: AppContext, t: Tx, input: { companyId: string;
  */
 export async function startResponseRender(
   ctx: AppContext,
-  input: { companyId: string; responseId: string; kind: 'intro' | 'subtitles' | 'export'; language: Language; export?: ExportOptions; cues?: TTranscriptionSegment[] },
+  input: {
+    companyId: string;
+    responseId: string;
+    kind: 'intro' | 'subtitles' | 'export';
+    language: Language;
+    export?: ExportOptions;
+    cues?: TTranscriptionSegment[];
+    /** The member who asked (the activity log's "who"). */
+    requestedBy?: string;
+  },
 ): Promise<TRenderJobResponse> {
   const started = await ctx.database.transaction(async (executeSql, tx) => {
     const row = await ownedResponse(tx, input.companyId, input.responseId);
@@ -218,7 +238,14 @@ export async function startResponseRender(
       throw new AppError('invalid_data', { message: 'This answer has no enhanced version yet: export the original, or generate the intro first.', field: 'videoType' });
     }
     if (input.cues) await saveCues(tx, input.companyId, [{ responseId: row.id, cues: input.cues }]);
-    return enqueueRender(ctx, { tx, executeSql }, { companyId: input.companyId, kind: input.kind, requestId: row.requestId, responseId: row.id, params: jobParams(input.language, input.export) });
+    return enqueueRender(ctx, { tx, executeSql }, {
+      companyId: input.companyId,
+      kind: input.kind,
+      requestId: row.requestId,
+      responseId: row.id,
+      params: jobParams(input.language, input.export),
+      requestedBy: input.requestedBy,
+    });
   });
   crashPoint('render-committed');
   return started;
@@ -237,6 +264,8 @@ export async function startRequestRender(
     language: Language;
     export?: ExportOptions;
     cues?: { responseId: string; cues: TTranscriptionSegment[] }[];
+    /** The member who asked (the activity log's "who"). */
+    requestedBy?: string;
   },
 ): Promise<TRenderJobResponse> {
   const started = await ctx.database.transaction(async (executeSql, tx) => {
@@ -261,7 +290,13 @@ export async function startRequestRender(
       // The lines of a removed answer are not saved: it is not in the video.
       await saveCues(tx, input.companyId, input.cues.filter((item) => answers.some((a) => a.id === item.responseId)));
     }
-    return enqueueRender(ctx, { tx, executeSql }, { companyId: input.companyId, kind: input.kind, requestId: request.id, params: jobParams(input.language, input.export) });
+    return enqueueRender(ctx, { tx, executeSql }, {
+      companyId: input.companyId,
+      kind: input.kind,
+      requestId: request.id,
+      params: jobParams(input.language, input.export),
+      requestedBy: input.requestedBy,
+    });
   });
   crashPoint('render-committed');
   return started;

@@ -137,6 +137,7 @@ describe('activity screen', () => {
         role: 'editor',
         previousRole: 'viewer',
       }),
+      event('render.failed', CAMILLE, { testimonialId: TM, customerName: 'Marie', kind: 'export' }),
     ];
     const second = [event('api_key.created', CAMILLE, { keyName: 'Zapier' })];
     const calls = stubApi((url) => ({
@@ -146,22 +147,26 @@ describe('activity screen', () => {
     renderScreen();
 
     const rows = await screen.findAllByTestId('activity-row');
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
     const sentences = screen.getAllByTestId('activity-sentence').map((s) => s.textContent);
     expect(sentences).toEqual([
       'Camille Durand published Marie’s testimonial',
       'A customer withdrew consent (Marie)',
       'System: video ready for Marie’s testimonial',
       'Camille Durand changed leo@acme.test’s role from viewer to editor',
+      // A render a member asked for is theirs (decision 223).
+      'Camille Durand’s video of Marie’s testimonial failed',
     ]);
     expect(within(rows[0]!).getByRole('link', { name: 'View testimonial' }).getAttribute('href')).toBe(`/dashboard/testimonials/${TM}`);
     expect(within(rows[1]!).getByText('Customer')).toBeTruthy();
     expect(within(rows[2]!).getByText('System')).toBeTruthy();
+    expect(within(rows[4]!).queryByText('System')).toBeNull();
+    expect(within(rows[4]!).getByText('Camille Durand')).toBeTruthy();
     expect(within(rows[0]!).getByText('1 minute ago')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('activity-load-more'));
-    await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(5));
-    expect(screen.getAllByTestId('activity-sentence')[4]!.textContent).toBe('Camille Durand created the API key “Zapier”');
+    await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(6));
+    expect(screen.getAllByTestId('activity-sentence')[5]!.textContent).toBe('Camille Durand created the API key “Zapier”');
     expect(calls.map((c) => c.searchParams.get('cursor'))).toEqual([null, 'c1']);
     expect(screen.queryByTestId('activity-load-more')).toBeNull();
   });

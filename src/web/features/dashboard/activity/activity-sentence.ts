@@ -15,14 +15,15 @@ export function isActivityGroup(value: string | null): value is TActivityGroup {
   return value !== null && Object.prototype.hasOwnProperty.call(ACTIVITY_GROUPS, value);
 }
 
-/** Who did it, as the sentence starts: a member's name, else "the system" (renders) or a customer/someone. */
+/** Who did it, as the sentence starts: a member's name, else "the system" (renders nobody asked for) or a customer/someone. */
 const SYSTEM_TYPES: readonly TActivityEventType[] = ['render.ready', 'render.failed'];
 const CUSTOMER_TYPES: readonly TActivityEventType[] = ['testimonial.submitted', 'consent.withdrawn'];
 
 export type TActivityKind = 'person' | 'system' | 'customer';
 
 export function kindOf(event: TActivityEvent): TActivityKind {
-  if (SYSTEM_TYPES.includes(event.type)) return 'system';
+  // A render a member asked for is theirs (decision 223); the product's own (drafts) are the system's.
+  if (SYSTEM_TYPES.includes(event.type)) return event.actor ? 'person' : 'system';
   if (CUSTOMER_TYPES.includes(event.type)) return 'customer';
   return 'person';
 }
