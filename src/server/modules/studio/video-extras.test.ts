@@ -80,7 +80,8 @@ describe('lower-third and end card in the rendered videos (issue 31)', () => {
     const { width, height } = info.video!;
     // The lower-third's plate (the card's green) 1.2 s into the answer, at the place the layout gives it.
     const plate = lowerThirdLayout({ width, height, kind: 'answer', name: 'Customer', title: null, face: { font: 'Arial', bold: false }, subtitleSize: DEFAULT_VIDEO_STYLE.font_size_subtitle }).plate;
-    expect(near(await pixel(withExtras, 3 + 1.2, plate.x + 1, plate.y + 1), [0, 160, 0], 90)).toBe(true);
+    const onPlate = await pixel(withExtras, 3 + 1.2, plate.x + 1, plate.y + 1);
+    expect(near(onPlate, [0, 160, 0], 90), `the plate's corner is ${onPlate.join(',')}`).toBe(true);
     // The end card: the card's green background, 1.5 s in.
     expect(near(await pixel(withExtras, 3 + answer.durationSeconds + 1.5, 2, 2), [0, 160, 0], 40)).toBe(true);
 
