@@ -29,6 +29,9 @@ describe('issue 17 details: camera preview and test-checkout font', () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'vouchreel-details-e2e-'));
     server = await startServer();
     company = await signUpCompany(server);
+    // These checks are about the camera preview and the checkout's font, not the onboarding tour
+    // (dashboard.e2e.ts covers it): its overlay, 1.2 s after a dashboard page loads, would take the clicks.
+    await company.api('PUT', '/api/user/complete-onboarding', {});
     questionId = (await company.api<{ id: string }>('POST', '/api/questions/add', { company_id: company.companyId, text: 'What did you like most?', order_position: 1 })).id;
   }, 120_000);
 
