@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/i18n';
 import { WebhooksCard } from './webhooks-card';
+import { renderWithQueries, stubApi } from './card-test-support';
 
 await vi.hoisted(async () => {
   Object.assign(globalThis, { React: await import('react') });
@@ -14,31 +14,7 @@ await vi.hoisted(async () => {
  * stand-in for the HTTP API: an endpoint added with its events, its secret shown once, the delivery log.
  */
 
-type Reply = { status: number; body?: unknown };
-
-function stubApi(routes: Record<string, Reply[]>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input);
-    const method = init?.method ?? 'GET';
-    calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const queue = routes[`${method} ${path}`];
-    if (!queue?.length) throw new Error(`unexpected call ${method} ${path}`);
-    const { status, body } = queue.length > 1 ? queue.shift()! : queue[0]!;
-    if (status === 204) return new Response(null, { status });
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  return calls;
-}
-
-function renderCard() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <WebhooksCard />
-    </QueryClientProvider>,
-  );
-}
+const renderCard = () => renderWithQueries(<WebhooksCard />);
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const DELIVERY = '22222222-2222-4222-8222-222222222222';
